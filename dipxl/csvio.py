@@ -1,0 +1,88 @@
+"""Tournaments from CSV, and standings to CSV.
+
+Input header (case-insensitive, any order, extra columns ignored):
+``round,board,power,player,centres,eliminated,draw``; ``eliminated`` and
+``draw`` may be left out.  Errors name the file, line and column.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from dipxl.errors import InputError
+from dipxl.model import Record, Tournament, tournament_from_records
+from dipxl.standings import Standings
+
+__all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "standings_rows", "to_csv"]
+
+COLUMNS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
+REQUIRED = ("round", "board", "power", "player", "centres")
+
+
+def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
+    """A tournament from CSV text; ``name`` (the file) prefixes every error."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        sample = text[:4096]
+        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError(
+            "the file is empty: expected a header " + ",".join(COLUMNS), name
+        ) from None
+    except csv.Error as err:
+        raise InputError(f"not readable as CSV: {err}", f"{name}: line 1") from None
+    keys = [h.strip().lower() for h in header]
+    missing = [c for c in REQUIRED if c not in keys]
+    if missing:
+        raise InputError(
+            f"missing column(s) {', '.join(missing)}; the header must hold "
+            + ",".join(COLUMNS)
+            + f", got {','.join(header)!r}",
+            f"{name}: line 1",
+        )
+    index = {c: keys.index(c) for c in COLUMNS if c in keys}
+    records = []
+    try:
+        for line, row in enumerate(reader, start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            cells = {c: f"{name}: line {line}, column {c}" for c in index}
+            values = {c: (row[i] if i < len(row) else None) for c, i in index.items()}
+            records.append(Record(cells=cells, where=f"{name}: line {line}", **values))
+    except csv.Error as err:
+        raise InputError(f"not readable as CSV: {err}", name) from None
+    return tournament_from_records(records, title)
+
+
+def safe_cell(value: Any) -> Any:
+    """Text that a spreadsheet would run as a formula gets a leading quote."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def standings_rows(standings: Standings) -> list[list[Any]]:
+    """Header row + one row per player: rank, player, score, games, tie-breaks."""
+    names = list(standings.tiebreak_names)
+    rows: list[list[Any]] = [["rank", "player", "score", "games", *names]]
+    for r in standings.rows:
+        rows.append([r.rank, r.player, r.score, r.games, *(r.tiebreaks.get(n) for n in names)])
+    return rows
+
+
+def to_csv(rows: Iterable[Sequence[Any]]) -> str:
+    """CSV text, every user text defused (see :func:`safe_cell`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in rows:
+        writer.writerow(["" if v is None else safe_cell(v) for v in row])
+    return out.getvalue()

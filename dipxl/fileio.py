@@ -1,0 +1,60 @@
+"""Writing outputs safely: to a temporary file beside the target, then an
+atomic rename, so a crash never leaves a half-written file and an existing
+file is only replaced when asked."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from dipxl.errors import DipxlError
+
+__all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text"]
+
+
+def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool = False) -> Path:
+    """Call ``write(temp_path)`` then rename the temp file onto ``target``.
+
+    Without ``force`` an existing ``target`` is an error and is left as it is.
+    """
+    target = Path(target)
+    if target.exists() and not force:
+        raise DipxlError("already exists (use --force to replace it)", str(target))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        write(tmp)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        if force:
+            os.replace(tmp, target)
+        else:
+            # link() refuses to replace a file that appeared meanwhile.
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                raise DipxlError(
+                    "already exists (use --force to replace it)", str(target)
+                ) from None
+            except OSError:
+                os.replace(tmp, target)
+            else:
+                tmp.unlink()
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return target
+
+
+def atomic_write_bytes(target: Path, data: bytes, *, force: bool = False) -> Path:
+    """Write ``data`` to ``target`` atomically."""
+    return atomic_write(target, lambda p: p.write_bytes(data), force=force)
+
+
+def atomic_write_text(target: Path, text: str, *, force: bool = False) -> Path:
+    """Write UTF-8 ``text`` to ``target`` atomically."""
+    return atomic_write(target, lambda p: p.write_text(text, encoding="utf-8"), force=force)

@@ -1,0 +1,193 @@
+"""The registry of scoring systems: an explicit list of presets.
+
+Each entry has a stable id, a human title, its default parameters and the
+pure functions of its module.  Presets are entries with other parameters and
+an id of their own.  ``get_system(id)`` finds one; ``SYSTEMS`` lists them all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dipxl.errors import Notice, ParameterError, UnknownSystemError
+from dipxl.model import Game, Tournament
+from dipxl.systems import cdiplo, detour98e, dimvalue, htm
+from dipxl.systems.common import param_table
+
+__all__ = ["SYSTEMS", "System", "get_system", "system_ids"]
+
+GameScorer = Callable[[Game, Any], tuple[float, ...]]
+
+
+@dataclass(frozen=True)
+class System:
+    """One entry of the registry.
+
+    ``score_game`` is set for per-game systems, ``score_event`` for
+    tournament-wide ones (HTM).  ``tiebreakers`` names the tie-breakers of
+    ``dipxl.tiebreaks`` the system applies, in order.  ``compare_games``
+    (Detour) replaces the default best-country comparison.
+    """
+
+    id: str
+    title: str
+    params: Any
+    module: str
+    score_game: GameScorer | None = None
+    score_event: Callable[[Tournament, Any], htm.EventScores] | None = None
+    game_notices: Callable[[Game, Any], list[Notice]] | None = None
+    tiebreakers: tuple[str, ...] = ()
+    game_view: Callable[[tuple[float, ...], Game, int, int | None], Any] | None = None
+    compare_games: Callable[[Any, Any], int] | None = None
+
+    @property
+    def per_game(self) -> bool:
+        """True for systems that score each game on its own."""
+        return self.score_game is not None
+
+    @property
+    def description(self) -> str:
+        """The rule, from the docstring of the system's score function."""
+        fn = self.score_game or self.score_event
+        return inspect.cleandoc(fn.__doc__ or "") if fn else ""
+
+    @property
+    def summary(self) -> str:
+        """The first line of the description."""
+        return self.description.splitlines()[0] if self.description else self.title
+
+    def parameters(self) -> list[tuple[str, Any]]:
+        """(name, default) of every parameter of this entry."""
+        return param_table(self.params)
+
+    def make_params(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        """This entry's parameters with ``overrides`` applied and validated.
+
+        Values may be given as text (from a command line or a cell): they are
+        converted to the type of the default.  Unknown names are an error.
+        """
+        if not overrides:
+            return self.params
+        known = dict(self.parameters())
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            key = name.strip().lower().replace("-", "_")
+            if key not in known:
+                raise ParameterError(
+                    f"{self.id} has no parameter {name!r}; it has {', '.join(known)}"
+                )
+            changes[key] = _convert(key, value, known[key])
+        return dataclasses.replace(self.params, **changes)
+
+
+def _convert(name: str, value: Any, default: Any) -> Any:
+    """Coerce ``value`` (possibly text) to the kind of ``default``."""
+    if isinstance(value, str):
+        text = value.strip()
+        optional = default is None or name in ("round_to", "best_rounds", "solo_centres")
+        if optional and text.lower() in ("", "none", "all", "exact"):
+            return None
+        if isinstance(default, tuple):
+            parts = [p for p in text.replace(";", ",").replace("/", ",").split(",") if p.strip()]
+            return tuple(_number(name, p) for p in parts)
+        if isinstance(default, str):
+            return text
+        return _number(name, text)
+    if isinstance(default, tuple) and isinstance(value, list | tuple):
+        return tuple(value)
+    if (
+        isinstance(value, float)
+        and value.is_integer()
+        and (default is None or isinstance(default, int))
+    ):
+        return int(value)
+    return value
+
+
+def _number(name: str, text: str) -> int | float:
+    try:
+        number = float(text.strip())
+    except ValueError:
+        raise ParameterError(f"{name} must be a number, got {text!r}") from None
+    return int(number) if number.is_integer() else number
+
+
+SYSTEMS: tuple[System, ...] = (
+    System("cdiplo", "C-Diplo", cdiplo.DEFAULT, "cdiplo", score_game=cdiplo.score),
+    System(
+        "detour98e",
+        "Detour 98e",
+        detour98e.DEFAULT,
+        "detour98e",
+        score_game=detour98e.score,
+        game_notices=detour98e.notices,
+        tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
+        game_view=detour98e.view,
+        compare_games=detour98e.compare,
+    ),
+    System(
+        "dimvalue",
+        "Diminishing Value DBS",
+        dimvalue.DEFAULT,
+        "dimvalue",
+        score_game=dimvalue.score,
+        tiebreakers=(
+            "head_to_head",
+            "power_to_power",
+            "superior_player",
+            "zero_for_defeat",
+            "total_centres",
+        ),
+    ),
+    System("htm", "Hurst Tournament Mean", htm.DEFAULT, "htm", score_event=htm.score),
+    # Presets: other parameters, ids of their own.
+    System(
+        "cdiplo-rounded",
+        "C-Diplo, game scores rounded to whole points",
+        dataclasses.replace(cdiplo.DEFAULT, round_to=0),
+        "cdiplo",
+        score_game=cdiplo.score,
+    ),
+    System(
+        "detour98e-2dp",
+        "Detour 98e, game scores rounded to 2 decimals before totalling",
+        dataclasses.replace(detour98e.DEFAULT, round_to=2),
+        "detour98e",
+        score_game=detour98e.score,
+        game_notices=detour98e.notices,
+        tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
+        game_view=detour98e.view,
+        compare_games=detour98e.compare,
+    ),
+    System(
+        "htm-wta",
+        "Hurst Tournament Mean, winner takes all (solo scores 34)",
+        dataclasses.replace(htm.DEFAULT, solo="winner_takes_all", solo_centres=34),
+        "htm",
+        score_event=htm.score,
+    ),
+)
+
+_BY_ID = {s.id: s for s in SYSTEMS}
+
+
+def system_ids() -> tuple[str, ...]:
+    """Every registered id, canonical systems first."""
+    return tuple(_BY_ID)
+
+
+def get_system(system_id: str | System) -> System:
+    """The registry entry of ``system_id`` (case-insensitive)."""
+    if isinstance(system_id, System):
+        return system_id
+    key = str(system_id).strip().lower()
+    found = _BY_ID.get(key)
+    if found is None:
+        raise UnknownSystemError(
+            f"unknown scoring system {system_id!r}; known: {', '.join(_BY_ID)}"
+        )
+    return found

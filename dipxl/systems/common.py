@@ -1,0 +1,80 @@
+"""Parameters every per-game system shares, validated in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from dipxl.errors import InputError, ParameterError
+from dipxl.model import MAX_CENTRES, Game
+from dipxl.ranking import round_half_up
+
+__all__ = ["GameParams", "check_number", "param_table", "solo_winner"]
+
+
+def check_number(
+    name: str, value: object, low: float | None = None, *, whole: bool = False
+) -> None:
+    """ParameterError unless ``value`` is a real number (>= ``low``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ParameterError(f"{name} must be a number, got {value!r}")
+    if whole and not float(value).is_integer():
+        raise ParameterError(f"{name} must be a whole number, got {value!r}")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ParameterError(f"{name} must be a finite number, got {value!r}")
+    if low is not None and value < low:
+        raise ParameterError(f"{name} must be at least {low}, got {value!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameParams:
+    """Shared by the per-game systems.
+
+    victory_centres: centres that make a solo (18; a variant may differ).
+    round_to: round each game score half-up to this many decimals before
+      totalling (None: exact).
+    best_rounds: count only the player's best N rounds (None: all).
+    """
+
+    victory_centres: int = 18
+    round_to: int | None = None
+    best_rounds: int | None = None
+
+    def __post_init__(self) -> None:
+        check_number("victory_centres", self.victory_centres, 1, whole=True)
+        if self.victory_centres > MAX_CENTRES:
+            raise ParameterError(f"victory_centres must be at most 34, got {self.victory_centres}")
+        if self.round_to is not None:
+            check_number("round_to", self.round_to, 0, whole=True)
+            if self.round_to > 9:
+                raise ParameterError(f"round_to must be at most 9 decimals, got {self.round_to}")
+        if self.best_rounds is not None:
+            check_number("best_rounds", self.best_rounds, 1, whole=True)
+
+    def finish(self, scores: tuple[float, ...]) -> tuple[float, ...]:
+        """Apply the optional per-game rounding."""
+        if self.round_to is None:
+            return scores
+        return tuple(round_half_up(s, self.round_to) for s in scores)
+
+
+def solo_winner(game: Game, victory_centres: int) -> int | None:
+    """Index (power order) of the soloist, or None for a draw.
+
+    Two powers on the victory count (possible only when a variant lowers it)
+    cannot be scored: InputError.
+    """
+    centres = game.centres
+    top = max(centres)
+    if top < victory_centres:
+        return None
+    if centres.count(top) > 1:
+        raise InputError(
+            f"two powers reach the victory criterion of {victory_centres} centres", game.label
+        )
+    return centres.index(top)
+
+
+def param_table(params: object) -> list[tuple[str, Any]]:
+    """(name, value) of every parameter, in declaration order."""
+    return [(f.name, getattr(params, f.name)) for f in fields(params)]  # type: ignore[arg-type]  # any dataclass instance

@@ -1,0 +1,158 @@
+"""Detour 98e (source: seeds/002, SCORING.md section 3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from dipxl.errors import Notice, ParameterError
+from dipxl.model import Game
+from dipxl.ranking import TieShare, position_points, rank_key
+from dipxl.systems.common import GameParams, check_number, solo_winner
+
+__all__ = ["Outcome", "Params", "SeatView", "compare", "notices", "score"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Params(GameParams):
+    """Detour 98e parameters; the defaults are the published system."""
+
+    win: float = 100
+    draw_total: float = 100
+    survival_year: int = 1905
+    positions: tuple[float, ...] = (4, 3, 2, 1)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_number("win", self.win)
+        check_number("draw_total", self.draw_total, 0)
+        check_number("survival_year", self.survival_year, 1901, whole=True)
+        if not isinstance(self.positions, tuple) or not 1 <= len(self.positions) <= 7:
+            raise ParameterError(f"positions must list 1 to 7 numbers, got {self.positions!r}")
+        for value in self.positions:
+            check_number("positions", value)
+
+
+DEFAULT = Params()
+
+
+def _survived(centres: int, year: int | None, survival_year: int) -> int:
+    """1 for surviving to Fall of ``survival_year``: still holding a centre,
+    or eliminated in a later year (a blank year for an eliminated player
+    gives nothing)."""
+    return 1 if centres > 0 or (year is not None and year > survival_year) else 0
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """Detour 98e: centre-count scoring standardised to 100 a drawn game.
+
+    Draw: raw score = 1 per centre + 1 for surviving to Fall 1905 (eliminated
+    in 1905 or earlier: nothing) + 1 for holding a centre at the end + the
+    outright leader's margin over the second-highest count + position points
+    4/3/2/1 for 1st-4th (ties all take the points of the lowest position they
+    occupy); each raw score is then multiplied by 100 / the game's raw total.
+    Win (18+ centres): winner 100, each loser centres + 1 for surviving to
+    Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
+    3rd best game. Source: Detour 98e (seeds/002).
+    """
+    centres = game.centres
+    years = game.years
+    cutoff = params.survival_year
+    winner = solo_winner(game, params.victory_centres)
+    if winner is not None:
+        scores = tuple(
+            [
+                float(params.win) if i == winner else float(c + _survived(c, y, cutoff))
+                for i, (c, y) in enumerate(zip(centres, years, strict=True))
+            ]
+        )
+        return params.finish(scores)
+    table = position_points(centres, params.positions, TieShare.LOWEST)
+    top = max(centres)
+    lead = 0
+    if centres.count(top) == 1:
+        lead = top - max(c for c in centres if c != top)
+    raw = [
+        c + _survived(c, y, cutoff) + (1 if c else 0) + table[c] + (lead if c == top else 0)
+        for c, y in zip(centres, years, strict=True)
+    ]
+    total = sum(raw)
+    scale = params.draw_total
+    return params.finish(tuple([r * scale / total for r in raw]))
+
+
+def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:
+    """An eliminated seat with no elimination year gets no survival point."""
+    return [
+        Notice(
+            "no_elimination_year",
+            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
+            "no survival point",
+            game.label,
+        )
+        for seat in game.seats
+        if seat.centres == 0 and seat.eliminated is None
+    ]
+
+
+class Outcome(IntEnum):
+    """Rule 1 of comparing games: Win > Draw > Elimination > Loss."""
+
+    LOSS = 0
+    ELIMINATION = 1
+    DRAW = 2
+    WIN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What the game comparison needs of one player's game."""
+
+    outcome: Outcome
+    points: float
+    place: int
+    shared: int
+    centres: int
+    year: int | None
+    margins: tuple[float, ...]  # own points minus the 1st..7th placed player's
+
+
+def view(scores: tuple[float, ...], game: Game, index: int, winner: int | None) -> SeatView:
+    """The comparison view of seat ``index`` of a scored game."""
+    centres = game.centres
+    c = centres[index]
+    if winner is not None:
+        outcome = Outcome.WIN if index == winner else Outcome.LOSS
+    elif game.draw_members[index]:
+        outcome = Outcome.DRAW
+    else:
+        outcome = Outcome.ELIMINATION
+    above = sum(1 for x in centres if x > c)
+    order = sorted(range(7), key=lambda i: -centres[i])
+    own = scores[index]
+    margins = tuple(rank_key(own - (scores[i] if centres[i] > 0 else 0.0)) for i in order)
+    return SeatView(
+        outcome, scores[index], above + 1, centres.count(c), c, game.years[index], margins
+    )
+
+
+def compare(a: SeatView, b: SeatView) -> int:
+    """Detour's game comparison: >0 when ``a`` is the better game.
+
+    1. Win > Draw > Elimination > Loss; 2. points; 3. position by centres
+    (an outright place beats a shared one, fewer sharing beats more, any 1st
+    beats any 2nd); 4. both eliminated: the later year; 5. points minus the
+    1st-placed player's, then the 2nd's, ... (0 for eliminated players).
+    """
+    steps: list[tuple[object, object]] = [
+        (a.outcome, b.outcome),
+        (rank_key(a.points), rank_key(b.points)),
+        ((-a.place, -a.shared), (-b.place, -b.shared)),
+    ]
+    if a.centres == 0 and b.centres == 0 and a.year is not None and b.year is not None:
+        steps.append((a.year, b.year))
+    steps.append((a.margins, b.margins))
+    for x, y in steps:
+        if x != y:
+            return 1 if x > y else -1  # type: ignore[operator]  # both sides share a type
+    return 0

@@ -1,0 +1,114 @@
+"""Hurst Tournament Mean (sources: seeds/003 and seeds/000, SCORING.md section 5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dipxl.errors import ParameterError
+from dipxl.model import MAX_CENTRES, Power, Tournament
+from dipxl.systems.common import check_number, solo_winner
+
+__all__ = ["DIVISORS", "SOLO_MODES", "EventScores", "Params", "score"]
+
+SOLO_MODES = ("centres", "winner_takes_all")
+DIVISORS = ("rounds", "played")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Params:
+    """HTM parameters; the defaults are Hurst's system.
+
+    solo: "centres" (a soloist's count counts like any other) or
+      "winner_takes_all" (the soloist scores ``solo_centres``, the others 0).
+    solo_centres: with winner_takes_all, 18 or 34, or None for the actual count.
+    divisor: "rounds" (rounds of the tournament) or "played" (rounds the player played).
+    """
+
+    solo: str = "centres"
+    solo_centres: int | None = None
+    divisor: str = "rounds"
+    victory_centres: int = 18
+
+    def __post_init__(self) -> None:
+        if self.solo not in SOLO_MODES:
+            raise ParameterError(f"solo must be one of {', '.join(SOLO_MODES)}, got {self.solo!r}")
+        if self.divisor not in DIVISORS:
+            raise ParameterError(
+                f"divisor must be one of {', '.join(DIVISORS)}, got {self.divisor!r}"
+            )
+        if self.solo_centres is not None:
+            check_number("solo_centres", self.solo_centres, 1, whole=True)
+            if self.solo_centres > MAX_CENTRES:
+                raise ParameterError(f"solo_centres must be at most 34, got {self.solo_centres}")
+        check_number("victory_centres", self.victory_centres, 1, whole=True)
+
+
+DEFAULT = Params()
+
+
+@dataclass(frozen=True, slots=True)
+class EventScores:
+    """HTM of a whole tournament, exact.
+
+    ``power_sums``/``games``: each power's summed results over the finished
+    games, and their number (mean = sum / games).  ``seat_results``: per
+    finished game (tournament order) the results in power order.
+    ``totals``: per player, the score as an exact Fraction.
+    """
+
+    games: int
+    rounds: int
+    power_sums: tuple[int, ...]
+    seat_results: tuple[tuple[int, ...], ...]
+    totals: dict[str, Fraction]
+
+    def mean(self, power: Power) -> Fraction:
+        """The power mean: summed results / finished games."""
+        return Fraction(self.power_sums[power], self.games) if self.games else Fraction(0)
+
+
+def _results(centres: tuple[int, ...], winner: int | None, params: Params) -> tuple[int, ...]:
+    if winner is None or params.solo == "centres":
+        return centres
+    top = params.solo_centres if params.solo_centres is not None else centres[winner]
+    return tuple(top if i == winner else 0 for i in range(7))
+
+
+def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
+    """Hurst Tournament Mean: each player against the others of the same power.
+
+    A player's result in a game is the final centre count (eliminated: 0).
+    A power's mean is the sum of its results over all finished games divided
+    by the number of finished games. A player's score is the sum over his
+    games of (result - mean of the power played), divided by the number of
+    rounds of the tournament (option: rounds the player played). Solos count
+    like any other result (option: winner takes all, 18/34/actual). Exact:
+    ties are broken only by more decimals. Sources: Hurst (seeds/003, seeds/000).
+    """
+    games = tournament.finished_games
+    n = len(games)
+    sums = [0] * 7
+    seat_results = []
+    for game in games:
+        winner = solo_winner(game, params.victory_centres) if params.solo != "centres" else None
+        res = _results(game.centres, winner, params)
+        seat_results.append(res)
+        for i in range(7):
+            sums[i] += res[i]
+    rounds = len(tournament.rounds)
+    own: dict[str, int] = {}
+    against: dict[str, int] = {}
+    played: dict[str, set[int]] = {}
+    for game, res in zip(games, seat_results, strict=True):
+        for i, seat in enumerate(game.seats):
+            name = seat.player
+            own[name] = own.get(name, 0) + res[i]
+            against[name] = against.get(name, 0) + sums[i]
+            if params.divisor == "played":
+                played.setdefault(name, set()).add(game.round)
+    totals: dict[str, Fraction] = {}
+    for name, total in own.items():
+        divisor = len(played[name]) if params.divisor == "played" else rounds
+        totals[name] = Fraction(n * total - against[name], n * divisor)
+    return EventScores(n, rounds, tuple(sums), tuple(seat_results), totals)

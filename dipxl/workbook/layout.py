@@ -1,0 +1,166 @@
+"""The layout every workbook piece agrees on: sheet names, column headers,
+header synonyms for foreign workbooks, and the Settings sheet format.
+
+Settings sheet: a header row ``Setting | Value | Notes``, then one row per
+setting: ``title``, ``system`` (a registry id), then every parameter of the
+system by name.  A tuple parameter (``positions``) takes one row per element,
+named ``positions_1``, ``positions_2``, ...; a None value is an empty cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from dipxl.errors import InputError
+from dipxl.systems import System, get_system
+
+__all__ = [
+    "HEADER_SYNONYMS",
+    "INPUT_HEADERS",
+    "SETTINGS_HEADER",
+    "SHEETS",
+    "header_field",
+    "settings_rows",
+    "system_from_settings",
+]
+
+SHEETS = {
+    "settings": "Settings",
+    "players": "Players",
+    "results": "Results",
+    "standings": "Standings",
+    "powers": "Powers",
+    "charts": "Charts",
+    "help": "Help",
+}
+
+INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
+SETTINGS_HEADER = ("Setting", "Value", "Notes")
+
+# Field -> accepted header texts (compared case-insensitively, spaces folded).
+HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "round": ("round", "rnd", "round no", "round number"),
+    "board": ("board", "game", "table", "board no", "game no", "table no", "board number"),
+    "power": ("power", "country", "nation", "great power"),
+    "player": ("player", "name", "player name"),
+    "centres": (
+        "centres",
+        "centers",
+        "scs",
+        "sc",
+        "sc count",
+        "supply centres",
+        "supply centers",
+        "final centres",
+        "final centers",
+        "dots",
+        "centre count",
+        "center count",
+    ),
+    "eliminated": (
+        "eliminated",
+        "elimination year",
+        "eliminated in",
+        "year eliminated",
+        "elim",
+        "elim year",
+    ),
+    "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
+}
+
+_LOOKUP = {alias: name for name, aliases in HEADER_SYNONYMS.items() for alias in aliases}
+
+
+def header_field(text: object) -> str | None:
+    """The result field a header cell names, or None."""
+    if not isinstance(text, str):
+        return None
+    key = " ".join(text.replace("_", " ").replace(".", " ").split()).lower()
+    return _LOOKUP.get(key)
+
+
+def settings_rows(system: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
+    """(setting, value, note) rows of the Settings sheet, in order."""
+    rows: list[tuple[str, Any, str]] = [
+        ("title", title, "Tournament title"),
+        ("system", system.id, system.title),
+    ]
+    for name, default in system.parameters():
+        value = getattr(params, name)
+        if isinstance(default, tuple):
+            for i, item in enumerate(value, start=1):
+                rows.append((f"{name}_{i}", item, f"{name}: element {i}"))
+        else:
+            rows.append((name, value, ""))
+    return rows
+
+
+def system_from_settings(
+    rows: Iterable[tuple[object, object, str]],
+) -> tuple[System, dict[str, Any], str]:
+    """(system, parameter overrides, title) from Settings rows of
+    ``(name, value, cell)``; errors name the cell."""
+    values: dict[str, tuple[object, str]] = {}
+    for name, value, cell in rows:
+        if isinstance(name, str) and name.strip():
+            values[name.strip().lower()] = (value, cell)
+    if "system" not in values:
+        raise InputError("no 'system' row in the Settings sheet", "Settings")
+    raw_system, system_cell = values["system"]
+    try:
+        system = get_system(str(raw_system or ""))
+    except Exception as err:
+        raise InputError(str(err), system_cell) from None
+    title_value = values.get("title", ("", ""))[0]
+    title = "" if title_value is None else str(title_value)
+    overrides: dict[str, Any] = {}
+    for name, default in system.parameters():
+        if isinstance(default, tuple):
+            items: list[object] = []
+            i = 1
+            while f"{name}_{i}" in values:
+                items.append(values[f"{name}_{i}"][0])
+                i += 1
+            if items:
+                overrides[name] = tuple(
+                    _setting_number(v, values[f"{name}_{k}"][1], name)
+                    for k, v in enumerate(items, start=1)
+                    if v is not None and v != ""
+                )
+        elif name in values:
+            value, cell = values[name]
+            overrides[name] = _setting_value(value, default, cell, name)
+    return system, overrides, title
+
+
+def _setting_number(value: object, cell: str, name: str) -> float | int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InputError(f"{name} must be a number, got {value!r}", cell)
+    try:
+        number = float(value)
+    except ValueError:
+        raise InputError(f"{name} must be a number, got {value!r}", cell) from None
+    return int(number) if number.is_integer() else number
+
+
+def _setting_value(value: object, default: Any, cell: str, name: str) -> Any:
+    if value is None or value == "":
+        return (
+            None
+            if default is None or name in ("round_to", "best_rounds", "solo_centres")
+            else default
+        )
+    if isinstance(default, str):
+        return str(value).strip()
+    return _setting_number(value, cell, name)
+
+
+def cells_of(names: Sequence[str]) -> dict[str, int]:
+    """Header index by field for a header row (first occurrence wins)."""
+    found: dict[str, int] = {}
+    for i, text in enumerate(names):
+        field = header_field(text)
+        if field is not None and field not in found:
+            found[field] = i
+    return found
