@@ -296,7 +296,8 @@ class Game:
                 raise InputError(f"seats must be Seat objects, got {seat!r}", self.label)
             if seat.power in by_power:
                 raise InputError(
-                    f"{seat.power.title} appears twice ({by_power[seat.power].player or 'no player'}"
+                    f"{seat.power.title} appears twice "
+                    f"({by_power[seat.power].player or 'no player'}"
                     f" and {seat.player or 'no player'})",
                     self.label,
                 )
