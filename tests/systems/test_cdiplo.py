@@ -1,0 +1,57 @@
+"""C-Diplo (SCORING.md section 2): the worked examples as the rule's arithmetic."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+
+from dipxl.errors import InputError
+from dipxl.systems import cdiplo
+from tests.helpers import board, finished_games
+
+# centres (Austria ... Turkey) | scores as 1 for playing + centres + position points
+WORKED = [
+    ((17, 5, 4, 3, 3, 2, 0),
+     (1 + 17 + 38, 1 + 5 + 14, 1 + 4 + 7, 1 + 3 + 0, 1 + 3 + 0, 1 + 2 + 0, 1 + 0 + 0)),
+    # four tied on 5 share 2nd-5th: (14 + 7 + 0 + 0) / 4; two tied on 4 share 6th-7th
+    ((6, 5, 5, 5, 5, 4, 4),
+     (1 + 6 + 38, *[1 + 5 + (14 + 7 + 0 + 0) / 4] * 4, 1 + 4 + 0, 1 + 4 + 0)),
+    # two tied for 1st share (38 + 14) / 2; five eliminated share 3rd-7th: 7 / 5
+    ((17, 17, 0, 0, 0, 0, 0), (1 + 17 + (38 + 14) / 2,) * 2 + (1 + 0 + 7 / 5,) * 5),
+    ((11, 11, 11, 1, 0, 0, 0), (1 + 11 + (38 + 14 + 7) / 3,) * 3 + (1 + 1 + 0, 1, 1, 1)),
+    ((9, 8, 8, 8, 1, 0, 0), (1 + 9 + 38, *[1 + 8 + (14 + 7 + 0) / 3] * 3, 1 + 1, 1, 1)),
+    ((9, 8, 8, 7, 2, 0, 0),
+     (1 + 9 + 38, 1 + 8 + (14 + 7) / 2, 1 + 8 + (14 + 7) / 2, 1 + 7 + 0, 1 + 2, 1, 1)),
+    # solo: 100 to the soloist, 0 to everyone else
+    ((18, 10, 6, 0, 0, 0, 0), (100, 0, 0, 0, 0, 0, 0)),
+]
+
+
+@pytest.mark.parametrize(("centres", "expected"), WORKED)
+def test_worked_examples(centres: tuple[int, ...], expected: tuple[float, ...]) -> None:
+    assert cdiplo.score(board(centres)) == pytest.approx(expected, rel=1e-12)
+
+
+def test_rounded_option_rounds_half_up() -> None:
+    params = dataclasses.replace(cdiplo.DEFAULT, round_to=2)
+    scores = cdiplo.score(board((11, 11, 11, 1, 0, 0, 0)), params)
+    assert scores[:3] == (31.67, 31.67, 31.67)
+
+
+def test_parameters_change_the_arithmetic() -> None:
+    params = cdiplo.Params(solo=75, played=0, positions=(10, 5))
+    assert cdiplo.score(board((18, 10, 6, 0, 0, 0, 0)), params)[0] == 75
+    assert cdiplo.score(board((17, 5, 4, 3, 3, 2, 0)), params) == (
+        0 + 17 + 10, 0 + 5 + 5, 4, 3, 3, 2, 0)
+
+
+def test_a_lowered_victory_criterion_reached_twice_is_an_error() -> None:
+    with pytest.raises(InputError, match="two powers reach the victory criterion"):
+        cdiplo.score(board((17, 17, 0, 0, 0, 0, 0)), cdiplo.Params(victory_centres=17))
+
+
+@given(finished_games(total=34, solo=False))
+def test_a_draw_with_all_34_centres_owned_totals_100(game: object) -> None:
+    assert sum(cdiplo.score(game)) == pytest.approx(100, abs=1e-9)  # type: ignore[arg-type]

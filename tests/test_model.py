@@ -1,0 +1,157 @@
+"""Validation (SCORING.md section 1): each error names where it is; warnings
+let scoring go on."""
+
+from __future__ import annotations
+
+import pytest
+
+from dipxl.errors import InputError
+from dipxl.model import Game, Power, Record, Seat, Tournament, tournament_from_records
+from dipxl.standings import score_tournament
+from tests.helpers import PLAYERS, board
+
+
+def records(centres: list[object], *, rnd: object = 1, number: object = 1,
+            powers: list[object] | None = None, players: list[object] | None = None,
+            years: list[object] | None = None, draw: list[object] | None = None,
+            first_row: int = 2) -> list[Record]:
+    powers = powers or [p.title for p in Power][: len(centres)]
+    players = players or list(PLAYERS)[: len(centres)]
+    years = years or [None] * len(centres)
+    draw = draw or [None] * len(centres)
+    out = []
+    for i, c in enumerate(centres):
+        row = first_row + i
+        cells = {f: f"Results!{col}{row}" for f, col in zip(
+            ("round", "board", "power", "player", "centres", "eliminated", "draw"), "ABCDEFG",
+            strict=True)}
+        out.append(Record(rnd, number, powers[i], players[i], c, years[i], draw[i], cells,
+                          f"Results!A{row}"))
+    return out
+
+
+@pytest.mark.parametrize(("value", "cell", "seen"), [
+    ("12a", "Results!E4", '"12a"'),
+    (-1, "Results!E4", "-1"),
+    (3.5, "Results!E4", "3.5"),
+    (35, "Results!E4", "35"),
+    (True, "Results!E4", "True"),
+])
+def test_bad_centres_name_the_cell_and_value(value: object, cell: str, seen: str) -> None:
+    centres: list[object] = [5, 5, value, 5, 5, 5, 4]
+    with pytest.raises(InputError) as err:
+        tournament_from_records(records(centres))
+    assert err.value.where == cell
+    assert "centres must be a whole number 0-34" in str(err.value) and seen in str(err.value)
+
+
+def test_centres_as_text_and_as_float_are_read() -> None:
+    event = tournament_from_records(records(["17", 5.0, " 4 ", 3, 3, 2, 0]))
+    assert event.games[0].centres == (17, 5, 4, 3, 3, 2, 0)
+
+
+def test_two_powers_on_18_or_more() -> None:
+    with pytest.raises(InputError, match="more than one power on 18") as err:
+        tournament_from_records(records([18, 18, 0, 0, 0, 0, 0]))
+    assert "round 1, board 1" in str(err.value)
+
+
+def test_a_power_twice_in_one_game_names_the_row_and_players() -> None:
+    powers: list[object] = ["A", "E", "F", "G", "I", "R", "Eng"]
+    with pytest.raises(InputError, match="England appears twice") as err:
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
+    assert "Results!A" in err.value.where and "P2" in str(err.value)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_game_of_other_than_seven_seats(seats: int) -> None:
+    recs = records([4] * 7)
+    if seats == 8:
+        recs.append(records([4], first_row=9)[0])
+    else:
+        recs = recs[:6]
+    with pytest.raises(InputError, match=f"seven seats, this one has {seats}"):
+        tournament_from_records(recs)
+
+
+def test_unknown_power_names_the_cell() -> None:
+    powers: list[object] = ["A", "E", "F", "G", "I", "R", "Prussia"]
+    with pytest.raises(InputError, match="power must be one of") as err:
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
+    assert err.value.where == "Results!C8"
+
+
+@pytest.mark.parametrize(("alias", "power"), [
+    ("A", Power.AUSTRIA), ("aus", Power.AUSTRIA), ("Austria-Hungary", Power.AUSTRIA),
+    ("E", Power.ENGLAND), ("Eng", Power.ENGLAND), ("fra", Power.FRANCE), ("G", Power.GERMANY),
+    ("ITA", Power.ITALY), ("r", Power.RUSSIA), ("Turkey", Power.TURKEY),
+])
+def test_power_abbreviations(alias: str, power: Power) -> None:
+    assert Power.parse(alias) is power
+
+
+def test_bad_year_and_year_for_a_survivor() -> None:
+    with pytest.raises(InputError, match="elimination year") as err:
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
+    assert err.value.where == "Results!F8"
+    with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[1904] + [None] * 6))
+    assert err.value.where == "Results!F2"
+
+
+def test_draw_flags() -> None:
+    with pytest.raises(InputError, match="draw must be Y, N or blank") as err:
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
+    assert err.value.where == "Results!G2"
+    with pytest.raises(InputError, match=r"eliminated .* but marked in the draw"):
+        tournament_from_records(records([5, 5, 5, 5, 5, 9, 0], draw=[None] * 6 + ["Y"]))
+    with pytest.raises(InputError, match="the draw has no member"):
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], draw=["N"] * 7))
+
+
+def test_explicit_draw_membership() -> None:
+    game = board((12, 11, 8, 2, 1, 0, 0), draw=(True, True, True, None, None, None, None))
+    assert game.draw_members == (True, True, True, False, False, False, False)
+    default = board((12, 11, 8, 2, 1, 0, 0))
+    assert default.draw_members == (True,) * 5 + (False, False)
+    left_out = board((12, 11, 8, 2, 1, 0, 0), draw=(None, None, None, None, False, None, None))
+    assert left_out.draw_members == (True,) * 4 + (False,) * 3
+
+
+def test_unfinished_games_are_ignored_not_errors() -> None:
+    partial = records([5, None, 5, "", 5, 5, 4], number=2, first_row=9)
+    blank = records([None] * 7, number=3, first_row=16, players=[None] * 7)
+    event = tournament_from_records(records([5, 5, 5, 5, 5, 5, 4]) + partial + blank)
+    assert [g.finished for g in event.games] == [True, False, False]
+    standings = score_tournament(event, "cdiplo")
+    assert len(standings.games) == 1 and len(standings.rows) == 7
+
+
+def test_a_finished_seat_needs_a_player() -> None:
+    with pytest.raises(InputError, match="has a result but no player"):
+        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], players=[None, *PLAYERS[1:]]))
+
+
+def test_a_board_entered_twice() -> None:
+    with pytest.raises(InputError, match="entered twice"):
+        Tournament((board((5,) * 6 + (4,)), board((5,) * 6 + (4,))))
+
+
+def test_warnings_over_34_repeated_power_and_two_games_in_a_round() -> None:
+    over = board((10, 10, 10, 5, 0, 0, 0))
+    other = ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "P1")  # P1 also on board 2 of round 1
+    second = board((5,) * 6 + (4,), number=2, players=other)
+    again = board((5,) * 6 + (4,), rnd=2, players=PLAYERS)  # everyone repeats a power
+    standings = score_tournament(Tournament((over, second, again)), "cdiplo")
+    codes = [n.code for n in standings.notices]
+    assert codes.count("centres_over_34") == 1
+    assert codes.count("two_games_in_round") == 1
+    assert codes.count("repeated_power") == 7  # all seven repeat their round-1 power
+    assert standings.row("P1").games == 3  # both games of round 1 count
+
+
+def test_seat_validates_direct_construction() -> None:
+    with pytest.raises(InputError, match="centres must be a whole number"):
+        Seat("X", Power.ITALY, 40)
+    with pytest.raises(InputError, match="a game has seven seats"):
+        Game(1, 1, (Seat("X", Power.ITALY, 4),))

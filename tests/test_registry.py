@@ -1,0 +1,106 @@
+"""Registry-wide checks: every system, with no extra work per system."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipxl.errors import ParameterError, UnknownSystemError
+from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.standings import score_tournament
+from dipxl.systems import SYSTEMS, get_system
+from tests.helpers import finished_games
+
+PER_GAME = [s for s in SYSTEMS if s.per_game]
+ALL_IDS = [s.id for s in SYSTEMS]
+
+
+def swap(game: Game, i: int, j: int) -> Game:
+    """The same game with the results of powers i and j exchanged."""
+    seats = list(game.seats)
+    a, b = seats[i], seats[j]
+    seats[i] = Seat(b.player, a.power, b.centres, b.eliminated, b.in_draw)
+    seats[j] = Seat(a.player, b.power, a.centres, a.eliminated, a.in_draw)
+    return Game(game.round, game.board, tuple(seats))
+
+
+@pytest.mark.parametrize("system", PER_GAME, ids=lambda s: s.id)
+@given(game=finished_games(), i=st.integers(0, 6), j=st.integers(0, 6))
+def test_swapping_two_powers_swaps_their_scores(system, game, i, j) -> None:  # type: ignore[no-untyped-def]
+    scores = system.score_game(game, system.params)
+    assert len(scores) == 7 and all(isinstance(s, float) for s in scores)
+    swapped = system.score_game(swap(game, i, j), system.params)
+    expected = list(scores)
+    expected[i], expected[j] = expected[j], expected[i]
+    assert swapped == tuple(expected)
+
+
+@st.composite
+def events(draw: st.DrawFn) -> Tournament:
+    names = [f"N{i}" for i in range(10)]
+    games = []
+    for rnd in (1, 2, 3):
+        for number in (1, 2):
+            game = draw(finished_games())
+            players = draw(st.permutations(names))[:7]
+            games.append(Game(rnd, number, tuple(
+                Seat(players[k], s.power, s.centres, s.eliminated, s.in_draw)
+                for k, s in enumerate(game.seats))))
+    return Tournament(tuple(games))
+
+
+@pytest.mark.parametrize("system_id", ALL_IDS)
+@settings(max_examples=25, deadline=None)
+@given(event=events(), i=st.integers(0, 6), j=st.integers(0, 6))
+def test_relabelling_powers_everywhere_keeps_every_total(system_id, event, i, j) -> None:  # type: ignore[no-untyped-def]
+    before = copy.deepcopy(event)
+    standings = score_tournament(event, system_id)
+    assert event == before  # the input is never mutated
+    relabelled = Tournament(tuple(swap(g, i, j) for g in event.games))
+    again = score_tournament(relabelled, system_id)
+    totals = {r.player: r.score for r in standings.rows}
+    assert {r.player: r.score for r in again.rows} == pytest.approx(totals, abs=1e-9)
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_every_system_describes_itself(system) -> None:  # type: ignore[no-untyped-def]
+    assert system.description and system.summary
+    assert "Source" in system.description
+    assert get_system(system.id.upper()) is system
+    assert system.parameters()
+
+
+def test_stable_ids() -> None:
+    assert [s.id for s in SYSTEMS][:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]
+
+
+def test_unknown_system_and_parameter() -> None:
+    with pytest.raises(UnknownSystemError, match="unknown scoring system 'elo'"):
+        get_system("elo")
+    with pytest.raises(ParameterError, match="cdiplo has no parameter 'ante'"):
+        get_system("cdiplo").make_params({"ante": 1})
+    with pytest.raises(ParameterError, match="solo must be a number"):
+        get_system("cdiplo").make_params({"solo": "lots"})
+    with pytest.raises(ParameterError, match="solo must be one of"):
+        get_system("htm").make_params({"solo": "everything"})
+
+
+def test_parameters_from_text() -> None:
+    params = get_system("cdiplo").make_params(
+        {"positions": "40, 20, 10", "best-rounds": "2", "round_to": "none"})
+    assert params.positions == (40, 20, 10) and params.best_rounds == 2
+    assert params.round_to is None
+
+
+def test_presets_are_entries_with_other_parameters() -> None:
+    assert get_system("detour98e-2dp").params.round_to == 2
+    assert get_system("htm-wta").params.solo == "winner_takes_all"
+    assert get_system("cdiplo-rounded").params.round_to == 0
+    game = Game(1, 1, tuple(Seat(f"P{i}", Power(i), c)
+                            for i, c in enumerate((11, 11, 11, 1, 0, 0, 0))))
+    rounded = get_system("cdiplo-rounded")
+    assert rounded.score_game is not None
+    assert rounded.score_game(game, rounded.params)[:3] == (32.0, 32.0, 32.0)
