@@ -1,0 +1,249 @@
+"""Scoring many files: finding them, scoring each one, writing its output.
+
+The command line (``dipxl score``) is a thin shell over this module:
+:func:`collect_inputs` turns arguments (files, folders, globs) into a list
+of files, :func:`score_file` reads and scores one of them, and
+:func:`run_batch` scores them all, writes each output atomically and never
+lets one broken file stop the others.  Inputs are only ever read.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dipxl.csvio import parse_csv
+from dipxl.errors import DipxlError, InputError
+from dipxl.standings import Standings, score_tournament
+from dipxl.systems import System, get_system
+from dipxl.workbook.reader import read_workbook
+from dipxl.workbook.scored import OUTPUT_SUFFIX, write_scored
+
+__all__ = [
+    "INPUT_SUFFIXES",
+    "Outcome",
+    "UsageProblem",
+    "collect_inputs",
+    "output_path",
+    "run_batch",
+    "score_file",
+]
+
+INPUT_SUFFIXES = (".xlsx", ".xlsm", ".csv")
+SCORED_SUFFIX = "-scored"
+_GLOB_CHARS = frozenset("*?[")
+
+
+class UsageProblem(Exception):
+    """The command was given something it cannot work with (exit status 2)."""
+
+
+@dataclass
+class Outcome:
+    """What happened to one input: its standings and output, or its error."""
+
+    path: Path
+    label: str
+    standings: Standings | None = None
+    output: Path | None = None
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _skipped_in_listing(path: Path) -> bool:
+    """Files a folder or glob never yields: our own outputs, Excel's lock
+    files (``~$book.xlsx``), hidden files."""
+    name = path.name
+    return name.startswith(("~$", ".")) or path.stem.endswith(SCORED_SUFFIX)
+
+
+def collect_inputs(arguments: Iterable[str | Path]) -> list[Path]:
+    """Files to score from files, folders (their .xlsx, .xlsm and .csv files,
+    not recursive) and glob patterns (``'events/**/*.xlsx'``), in order,
+    each once.  Folders and globs skip ``*-scored.*`` outputs, lock files
+    and hidden files; a file named explicitly is always taken."""
+    found: list[Path] = []
+    seen: set[Path] = set()
+
+    def add(path: Path) -> None:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            found.append(path)
+
+    for argument in arguments:
+        text = str(argument)
+        path = Path(text)
+        if path.is_dir():
+            children = sorted(
+                (
+                    p
+                    for p in path.iterdir()
+                    if p.suffix.lower() in INPUT_SUFFIXES
+                    and p.is_file()
+                    and not _skipped_in_listing(p)
+                ),
+                key=lambda p: p.name.lower(),
+            )
+            if not children:
+                raise UsageProblem(f"{text}: no .xlsx, .xlsm or .csv files in this folder")
+            for child in children:
+                add(child)
+        elif path.exists():
+            add(path)
+        elif _GLOB_CHARS & set(text):
+            matches = [
+                Path(m)
+                for m in sorted(glob.glob(text, recursive=True))
+                if Path(m).is_file() and not _skipped_in_listing(Path(m))
+            ]
+            if not matches:
+                raise UsageProblem(f"{text}: no file matches this pattern")
+            for match in matches:
+                add(match)
+        else:
+            raise UsageProblem(f"{text}: no such file or folder")
+    return found
+
+
+def output_path(path: Path, fmt: str, out_dir: Path | None) -> Path:
+    """``NAME-scored.<fmt>`` in ``out_dir``, or beside the input."""
+    folder = out_dir if out_dir is not None else path.parent
+    return folder / f"{path.stem}{SCORED_SUFFIX}{OUTPUT_SUFFIX[fmt]}"
+
+
+def _resolve_system(
+    system_id: str | None,
+    book_system: System | None,
+    book_overrides: Mapping[str, Any],
+    overrides: Mapping[str, Any],
+) -> tuple[System, Any]:
+    """The system and parameters: ``--system`` wins over the Settings sheet
+    (whose parameters then apply only when it names the same system);
+    ``-p`` overrides apply last."""
+    if system_id is not None:
+        spec = get_system(system_id)
+        base = dict(book_overrides) if book_system is not None and book_system.id == spec.id else {}
+    elif book_system is not None:
+        spec, base = book_system, dict(book_overrides)
+    else:
+        raise InputError(
+            "no scoring system: there is no Settings sheet naming one; "
+            "give --system (see `dipxl systems`)"
+        )
+    base.update(overrides)
+    return spec, spec.make_params(base)
+
+
+def _read_csv(path: Path, label: str) -> Any:
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror or err}", label) from None
+    if data.startswith(b"PK\x03\x04"):
+        raise InputError("this is an xlsx workbook named .csv: rename it .xlsx", label)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(
+            f"not UTF-8 text (byte {err.start}): save the CSV as UTF-8", label
+        ) from None
+    return parse_csv(text, label, title=path.stem)
+
+
+def score_file(
+    path: Path,
+    *,
+    label: str | None = None,
+    system_id: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    after_round: int | None = None,
+    strict: bool = False,
+) -> Standings:
+    """Read and score one CSV file or workbook.  Every error is a
+    :class:`DipxlError` whose text starts with ``label`` (default: the path).
+    With ``strict`` a warning is an error."""
+    label = label if label is not None else str(path)
+    book_system: System | None = None
+    book_overrides: Mapping[str, Any] = {}
+    if path.suffix.lower() == ".csv":
+        tournament = _read_csv(path, label)
+    else:
+        book = read_workbook(path, label)
+        tournament, book_system, book_overrides = book.tournament, book.system, book.overrides
+    try:
+        spec, params = _resolve_system(system_id, book_system, book_overrides, overrides or {})
+        standings = score_tournament(tournament, spec, params, after_round=after_round)
+    except DipxlError as err:
+        raise err.located(label) from None
+    if strict and standings.notices:
+        lines = "; ".join(str(n) for n in standings.notices)
+        raise InputError(
+            f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
+        )
+    return standings
+
+
+def run_batch(
+    paths: Sequence[Path],
+    *,
+    fmt: str,
+    out_dir: Path | None = None,
+    force: bool = False,
+    system_id: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    after_round: int | None = None,
+    strict: bool = False,
+    on_done: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
+    """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
+    ``json`` write each one's ``NAME-scored`` output (``table``: write
+    nothing).  A failing file is recorded and the batch goes on; a file
+    that fails leaves no output behind.  ``on_done`` is called after each."""
+    outcomes: list[Outcome] = []
+    claimed: dict[Path, Path] = {}
+    for path in paths:
+        outcome = Outcome(path, str(path))
+        try:
+            target = None
+            if fmt in OUTPUT_SUFFIX:
+                target = output_path(path, fmt, out_dir)
+                key = Path(os.path.abspath(target))
+                if key == Path(os.path.abspath(path)):
+                    raise DipxlError("the output would replace the input", str(target))
+                if key in claimed:
+                    raise DipxlError(
+                        f"another input of this run ({claimed[key]}) writes the same output",
+                        str(target),
+                    )
+                claimed[key] = path
+                if target.exists() and not force:
+                    raise DipxlError("already exists (use --force to replace it)", str(target))
+            standings = score_file(
+                path,
+                label=outcome.label,
+                system_id=system_id,
+                overrides=overrides,
+                after_round=after_round,
+                strict=strict,
+            )
+            outcome.standings = standings
+            outcome.warnings = [f"{outcome.label}: {n}" for n in standings.notices]
+            if target is not None:
+                outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
+        except DipxlError as err:
+            outcome.error = str(err)
+        except OSError as err:  # writing the output: disk full, no permission
+            outcome.error = f"{outcome.label}: cannot write the output: {err}"
+        outcomes.append(outcome)
+        if on_done is not None:
+            on_done(outcome)
+    return outcomes

@@ -1,0 +1,83 @@
+"""Plain results workbooks in the layout contract, for ``dipxl demo`` and
+the tests: a ``Results`` sheet (header row ``Round | Board | Power | Player
+| Centres | Eliminated | Draw``, one row per seat) and a ``Settings`` sheet
+(``Setting | Value | Notes``) naming the system and its parameters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dipxl.examples import htm_example, worked_games_event
+from dipxl.fileio import atomic_write
+from dipxl.model import Tournament
+from dipxl.systems import System, get_system
+from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.xlsx import Sheet, Value, write_xlsx
+
+__all__ = ["DEMOS", "results_sheets", "write_demo_workbooks", "write_results_workbook"]
+
+# (file name, example, system id): the worked examples of the source texts.
+DEMOS: tuple[tuple[str, str, str], ...] = (
+    ("htm-example.xlsx", "htm", "htm"),
+    ("cdiplo-example.xlsx", "worked", "cdiplo"),
+    ("detour98e-example.xlsx", "worked", "detour98e"),
+    ("dimvalue-example.xlsx", "worked", "dimvalue"),
+)
+_EXAMPLES = {"htm": htm_example, "worked": worked_games_event}
+
+
+def results_sheets(
+    tournament: Tournament, system: System | str, params: Any = None, title: str | None = None
+) -> list[Sheet]:
+    """The Results and Settings sheets of ``tournament``."""
+    spec = get_system(system)
+    chosen = spec.make_params(params) if params is None or isinstance(params, dict) else params
+    rows: list[list[Value]] = []
+    for game in tournament.games:
+        for seat in game.seats:
+            draw = None if seat.in_draw is None else ("Y" if seat.in_draw else "N")
+            rows.append(
+                [
+                    game.round,
+                    game.board,
+                    seat.power.title,
+                    seat.player,
+                    seat.centres,
+                    seat.eliminated,
+                    draw,
+                ]
+            )
+    settings: list[list[Value]] = [
+        [name, value, note]
+        for name, value, note in settings_rows(
+            spec, chosen, tournament.title if title is None else title
+        )
+    ]
+    return [
+        Sheet(SHEETS["results"], list(INPUT_HEADERS), rows),
+        Sheet(SHEETS["settings"], list(SETTINGS_HEADER), settings),
+    ]
+
+
+def write_results_workbook(
+    target: Path,
+    tournament: Tournament,
+    system: System | str,
+    params: Any = None,
+    *,
+    title: str | None = None,
+    force: bool = False,
+) -> Path:
+    """Write a results workbook atomically (an existing file only with ``force``)."""
+    sheets = results_sheets(tournament, system, params, title)
+    return atomic_write(target, lambda p: write_xlsx(p, sheets), force=force)
+
+
+def write_demo_workbooks(folder: Path, *, force: bool = False) -> list[Path]:
+    """The demo's example workbooks in ``folder``."""
+    written = []
+    for name, example, system_id in DEMOS:
+        tournament = _EXAMPLES[example]()
+        written.append(write_results_workbook(folder / name, tournament, system_id, force=force))
+    return written

@@ -1,0 +1,468 @@
+"""Reading a saved workbook into a tournament (and its Settings, if any).
+
+What is read: the results sheet, found by its header row (``Round``,
+``Board``, ``Power``, ``Player``, ``Centres`` and optionally ``Eliminated``
+and ``Draw``, or their synonyms of :mod:`dipxl.workbook.layout`) within the
+first rows of a sheet named ``Results`` or else of any sheet; other columns,
+their order, blank rows and a title above the header do not matter.  A
+``Settings`` sheet in the layout's format gives the system, its parameters
+and the title.
+
+Only input cells are read.  Values come from python-calamine (the fastest
+reader here; it returns cached values), and a second, cheap pass over the
+sheet's XML finds the cells that hold formulas: a formula in an input cell
+is an error naming the cell, so a cached formula result is never taken as
+data.
+
+The file is read once into memory and never opened for writing.  Anything
+that is not an xlsx package (a CSV or an .xls renamed .xlsx, an encrypted
+file, a truncated zip, a workbook without a results sheet) is an
+:class:`~dipxl.errors.InputError` that names the file, and errors in the
+data name the file, sheet and cell:
+``spring.xlsx: Results!E14: centres must be a whole number 0-34, got "12a"``.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import python_calamine
+from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
+
+from dipxl.errors import DipxlError, InputError
+from dipxl.model import Record, Tournament, tournament_from_records
+from dipxl.systems import System
+from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
+from dipxl.workbook.layout import system_from_settings as _system_from_settings
+from dipxl.workbook.xlsx import column_letter
+
+__all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
+
+HEADER_ROWS = 20  # the header row is looked for in this many first rows
+MAX_UNPACKED = 1 << 30  # refuse packages that unpack to more than 1 GiB
+REQUIRED = ("round", "board", "power", "player", "centres")
+FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
+_TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
+
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ZIP = b"PK\x03\x04"
+_EMPTY_ZIP = b"PK\x05\x06"
+_NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_NS_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+# A cell whose first child is a formula (CT_Cell's children come in the order
+# f, v, is): its start-tag attributes and the formula's attributes.
+_FORMULA_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b([^>]*)>\s*<(?:[\w.-]+:)?f\b([^>]*)>")
+_ANY_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f\b")
+_REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]+)$")
+
+
+@dataclass(frozen=True)
+class WorkbookInput:
+    """What a workbook holds: its tournament, where it was found, and the
+    system, parameter overrides and title of its Settings sheet (``system``
+    is None when the workbook has no Settings sheet naming one)."""
+
+    tournament: Tournament
+    sheet: str
+    header_row: int
+    title: str
+    system: System | None = None
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+
+def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
+    """Read the workbook at ``path``; every error is prefixed with ``label``
+    (default: the file name)."""
+    path = Path(path)
+    name = label if label is not None else path.name
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror or err}", name) from None
+    return read_workbook_bytes(data, name, default_title=path.stem)
+
+
+def read_workbook_bytes(data: bytes, label: str = "", default_title: str = "") -> WorkbookInput:
+    """Read a workbook from its bytes; errors are prefixed with ``label``."""
+    try:
+        return _Reader(data).read(default_title)
+    except DipxlError as err:
+        raise err.located(label) if label else err from None
+
+
+# ---------------------------------------------------------------- the package
+
+
+def _refuse_non_xlsx(data: bytes) -> None:
+    """Errors for what is not an xlsx package, said in a TD's words."""
+    if not data:
+        raise InputError("the file is empty (0 bytes), not an xlsx workbook")
+    if data.startswith(_OLE):
+        if "EncryptedPackage".encode("utf-16-le") in data:
+            raise InputError(
+                "the workbook is password-protected (encrypted); dipxl cannot read it: "
+                "open it in Excel, remove the password and save it again"
+            )
+        raise InputError(
+            "this is an old Excel 97-2003 (.xls) or other OLE file, not an xlsx "
+            "workbook: open it in Excel or LibreOffice and save it as .xlsx"
+        )
+    if data.startswith(_EMPTY_ZIP):
+        raise InputError("the file is an empty zip archive, not an xlsx workbook")
+    if not data.startswith(_ZIP):
+        head = data[:2048]
+        try:
+            head.decode("utf-8")
+            text = b"\x00" not in head
+        except UnicodeDecodeError:
+            text = False
+        if text and head.lstrip()[:1] == b"<":
+            raise InputError("this is an HTML or XML file, not an xlsx workbook: save it as .xlsx")
+        if text:
+            raise InputError(
+                "this is a text file (a CSV?), not an xlsx workbook: name it .csv "
+                "to score it as CSV, or save it as .xlsx"
+            )
+        raise InputError("this is not an xlsx workbook (not a zip package)")
+
+
+class _Package:
+    """The zip container: checked, with the sheet name -> XML part map."""
+
+    def __init__(self, data: bytes) -> None:
+        _refuse_non_xlsx(data)
+        try:
+            self.zip = zipfile.ZipFile(io.BytesIO(data))
+            infos = self.zip.infolist()
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
+            raise InputError(
+                f"the workbook is damaged or truncated (not a readable zip archive: {err})"
+            ) from None
+        names = {i.filename for i in infos}
+        if "xl/workbook.xml" not in names:
+            if "xl/workbook.bin" in names:
+                raise InputError(
+                    "this is a binary workbook (.xlsb), not an xlsx workbook: save it as .xlsx"
+                )
+            if "content.xml" in names and "mimetype" in names:
+                raise InputError(
+                    "this is an OpenDocument spreadsheet (.ods), not an xlsx workbook: "
+                    "save it as .xlsx"
+                )
+            raise InputError("this zip archive is not an xlsx workbook (no xl/workbook.xml)")
+        if sum(i.file_size for i in infos) > MAX_UNPACKED:
+            raise InputError(
+                f"the workbook unpacks to more than {MAX_UNPACKED >> 20} MiB; refusing to read it"
+            )
+        self.parts = self._sheet_parts()
+
+    def _xml(self, name: str) -> Any:
+        try:
+            return ElementTree.fromstring(self.zip.read(name))
+        except KeyError:
+            raise InputError(f"the workbook is damaged: {name} is missing") from None
+        except Exception as err:  # defusedxml/expat/zlib errors of a damaged part
+            raise InputError(f"the workbook is damaged: {name}: {err}") from None
+
+    def _sheet_parts(self) -> dict[str, str]:
+        workbook = self._xml("xl/workbook.xml")
+        rels = self._xml("xl/_rels/workbook.xml.rels")
+        targets = {
+            rel.get("Id"): rel.get("Target", "") for rel in rels.iter(f"{_NS_PKG}Relationship")
+        }
+        parts: dict[str, str] = {}
+        for sheet in workbook.iter(f"{_NS_MAIN}sheet"):
+            target = targets.get(sheet.get(f"{_NS_REL}id"), "")
+            if not target:
+                continue
+            part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+            parts[sheet.get("name", "")] = posixpath.normpath(part)
+        return parts
+
+    def formula_cells(self, sheet: str) -> dict[tuple[int, int], str]:
+        """(row, column) -> formula text of the cells of ``sheet`` that hold a
+        formula (1-based row, 0-based column)."""
+        part = self.parts.get(sheet)
+        if part is None:
+            raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
+        try:
+            xml = self.zip.read(part)
+        except (KeyError, zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
+            raise InputError(f"the workbook is damaged: {part}: {err}") from None
+        if not _ANY_FORMULA.search(xml):
+            return {}
+        found: dict[tuple[int, int], str] = {}
+        for match in _FORMULA_CELL.finditer(xml):
+            cell_attrs = match.group(1).decode("utf-8", "replace")
+            ref = _attr(cell_attrs, "r")
+            if ref is None:
+                return _formula_cells_slow(xml)
+            row_col = _parse_ref(ref)
+            if row_col is None:
+                continue
+            found[row_col] = _formula_text(xml, match.end())
+            f_attrs = match.group(2).decode("utf-8", "replace")
+            if _attr(f_attrs, "t") in ("array", "dataTable"):
+                # The formula fills its whole range: every cell of it is a result.
+                for cell in _range_cells(_attr(f_attrs, "ref")):
+                    found.setdefault(cell, found[row_col])
+        return found
+
+
+def _attr(attrs: str, name: str) -> str | None:
+    m = re.search(rf'(?:^|\s){name}\s*=\s*"([^"]*)"', attrs)
+    return m.group(1) if m else None
+
+
+def _parse_ref(ref: str) -> tuple[int, int] | None:
+    m = _REF.match(ref.strip())
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1).upper():
+        col = col * 26 + (ord(ch) - 64)
+    return int(m.group(2)), col - 1
+
+
+def _range_cells(ref: str | None) -> Iterator[tuple[int, int]]:
+    if not ref:
+        return
+    first, _, last = ref.partition(":")
+    a, b = _parse_ref(first), _parse_ref(last or first)
+    if a is None or b is None:
+        return
+    for row in range(a[0], min(b[0], a[0] + 1_000_000) + 1):
+        for col in range(a[1], b[1] + 1):
+            yield row, col
+
+
+def _formula_text(xml: bytes, start: int) -> str:
+    end = xml.find(b"<", start)
+    text = xml[start : end if end >= 0 else start + 200][:200].decode("utf-8", "replace")
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+    return "=" + text.replace("&amp;", "&") if text else "(shared formula)"
+
+
+def _formula_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
+    """Formula cells of a sheet whose cells omit their ``r`` reference
+    (allowed by the standard, rarely written): count rows and cells."""
+    found: dict[tuple[int, int], str] = {}
+    row_number, col = 0, -1
+    for _event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start",)):
+        tag = elem.tag.rpartition("}")[2]
+        if tag == "row":
+            r = elem.get("r")
+            row_number = int(r) if r and r.isdigit() else row_number + 1
+            col = -1
+        elif tag == "c":
+            ref = _parse_ref(elem.get("r") or "")
+            col = ref[1] if ref else col + 1
+        elif tag == "f":
+            found[(row_number, col)] = "=" + (elem.text or "") if elem.text else "(formula)"
+    return found
+
+
+# ---------------------------------------------------------------- sheets
+
+
+def _sheet_ref(sheet: str) -> str:
+    """``Results`` or ``'My results'`` as in a cell reference."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet):
+        return sheet
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def _plain(value: object) -> object:
+    """A cell value as typed: empty is None, a whole float is an int (the
+    reader stores every number as a float; ``-1`` must not read ``-1.0``)."""
+    if value == "":
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+@dataclass
+class _Header:
+    row: int  # 1-based
+    columns: dict[str, int]  # field -> 0-based column
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.package = _Package(data)
+        try:
+            self.book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        except Exception as err:  # calamine's own errors: damaged or unreadable parts
+            raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
+        self.names: list[str] = list(self.book.sheet_names)
+        self.loaded: dict[str, Any] = {}
+
+    def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
+        """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
+        try:
+            loaded = self.loaded.get(sheet)
+            if loaded is None:
+                loaded = self.loaded[sheet] = self.book.get_sheet_by_name(sheet)
+            return list(loaded.to_python(skip_empty_area=False, nrows=nrows))
+        except Exception as err:  # calamine's own errors
+            raise InputError(f"sheet {sheet!r} cannot be read (damaged?): {err}") from None
+
+    def read(self, default_title: str) -> WorkbookInput:
+        if not self.names:
+            raise InputError("the workbook has no sheets")
+        system, overrides, settings_title = self.settings()
+        sheet, header, rows = self.results_sheet()
+        formulas = self.package.formula_cells(sheet)
+        ref = _sheet_ref(sheet)
+        input_cols = set(header.columns.values())
+        bad = sorted((row, col) for row, col in formulas if row > header.row and col in input_cols)
+        if bad:
+            row, col = bad[0]
+            name = next(f for f, c in header.columns.items() if c == col)
+            more = f" (and {len(bad) - 1} more input cells)" if len(bad) > 1 else ""
+            raise InputError(
+                f"{_TITLES[name].lower()} holds a formula ({formulas[(row, col)]}){more}; "
+                "dipxl reads only typed-in values, never formula results: "
+                "enter the value itself",
+                f"{ref}!{column_letter(col)}{row}",
+            )
+        records = list(self.records(ref, header, rows))
+        if not records:
+            raise InputError(
+                "no results: the sheet has a header row but no result rows below it",
+                f"{ref}!A{header.row}",
+            )
+        title = settings_title or self.title_above(rows, header) or default_title
+        tournament = tournament_from_records(records, title)
+        return WorkbookInput(tournament, sheet, header.row, title, system, overrides)
+
+    # -- results
+
+    def results_sheet(self) -> tuple[str, _Header, list[list[Any]]]:
+        wanted = SHEETS["results"].lower()
+        order = sorted(
+            (n for n in self.names if n.lower() != SHEETS["settings"].lower()),
+            key=lambda n: n.lower() != wanted,
+        )
+        partial: tuple[int, str, int, dict[str, int]] | None = None
+        for sheet in order:
+            head = self.rows(sheet, HEADER_ROWS)
+            for index, row in enumerate(head[:HEADER_ROWS]):
+                columns: dict[str, int] = {}
+                for col, value in enumerate(row):
+                    found = header_field(value)
+                    if found is not None and found not in columns:
+                        columns[found] = col
+                if all(f in columns for f in REQUIRED):
+                    return sheet, _Header(index + 1, columns), self.rows(sheet)
+                count = sum(f in columns for f in REQUIRED)
+                if count >= 3 and (partial is None or count > partial[0]):
+                    partial = (count, sheet, index + 1, columns)
+        if partial is not None:
+            _count, sheet, header_row, columns = partial
+            missing = [_TITLES[f] for f in REQUIRED if f not in columns]
+            have = [_TITLES[f] for f in FIELDS if f in columns]
+            first = min(columns.values())
+            raise InputError(
+                f"missing column(s) {', '.join(missing)}: the header row has "
+                f"{', '.join(have)}; a results header needs "
+                f"{', '.join(_TITLES[f] for f in REQUIRED)}",
+                f"{_sheet_ref(sheet)}!{column_letter(first)}{header_row}",
+            )
+        sheets = ", ".join(repr(n) for n in self.names)
+        raise InputError(
+            f"no results found: no sheet ({sheets}) has a header row with "
+            f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
+        )
+
+    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> Iterator[Record]:
+        columns = header.columns
+        letters = {f: column_letter(c) for f, c in columns.items()}
+        first = column_letter(min(columns.values()))
+        for index in range(header.row, len(rows)):
+            row = rows[index]
+            width = len(row)
+            values = {f: (row[c] if c < width else None) for f, c in columns.items()}
+            if all(_blank(v) for v in values.values()):
+                continue
+            number = index + 1
+            yield Record(
+                cells={f: f"{ref}!{letters[f]}{number}" for f in columns},
+                where=f"{ref}!{first}{number}",
+                **{f: _plain(v) for f, v in values.items()},
+            )
+
+    @staticmethod
+    def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
+        for row in rows[: header.row - 1]:
+            for value in row:
+                if isinstance(value, str) and value.strip():
+                    return " ".join(value.split())
+        return ""
+
+    # -- settings
+
+    def settings(self) -> tuple[System | None, dict[str, Any], str]:
+        sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
+        if sheet is None:
+            return None, {}, ""
+        rows = self.rows(sheet)
+        found = _settings_header(rows)
+        if found is None:
+            return None, {}, ""  # a Settings sheet of another kind: not ours
+        header_index, name_col, value_col = found
+        ref = _sheet_ref(sheet)
+        formulas = self.package.formula_cells(sheet)
+        entries: list[tuple[object, object, str]] = []
+        for i in range(header_index + 1, len(rows)):
+            row = rows[i]
+            key = row[name_col] if name_col < len(row) else None
+            value = row[value_col] if value_col < len(row) else None
+            cell = f"{ref}!{column_letter(value_col)}{i + 1}"
+            if _blank(key):
+                continue
+            if (i + 1, value_col) in formulas:
+                raise InputError(
+                    f"setting {str(key).strip()!r} holds a formula "
+                    f"({formulas[(i + 1, value_col)]}); enter the value itself",
+                    cell,
+                )
+            entries.append((key, None if value == "" else value, cell))
+        if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
+            return None, {}, _plain_title(entries)
+        system, overrides, title = _system_from_settings(entries)
+        try:
+            system.make_params(overrides)  # validate now, naming the sheet
+        except DipxlError as err:
+            raise err.located(ref) from None
+        return system, overrides, title
+
+
+def _settings_header(rows: Sequence[list[Any]]) -> tuple[int, int, int] | None:
+    """(row index, name column, value column) of the ``Setting | Value`` header."""
+    want = [h.lower() for h in SETTINGS_HEADER[:2]]
+    for index, row in enumerate(rows[:HEADER_ROWS]):
+        texts = [v.strip().lower() if isinstance(v, str) else None for v in row]
+        if want[0] in texts and want[1] in texts:
+            return index, texts.index(want[0]), texts.index(want[1])
+    return None
+
+
+def _plain_title(entries: Sequence[tuple[object, object, str]]) -> str:
+    for key, value, _cell in entries:
+        if isinstance(key, str) and key.strip().lower() == "title" and isinstance(value, str):
+            return value.strip()
+    return ""

@@ -1,0 +1,252 @@
+"""Reading saved workbooks: layouts, Settings, and every refusal naming its
+file, sheet and cell.  Expected standings come from the engine."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from dipxl.errors import InputError
+from dipxl.examples import htm_example, worked_games_event
+from dipxl.standings import score_tournament
+from dipxl.workbook.demo import write_results_workbook
+from dipxl.workbook.layout import INPUT_HEADERS
+from dipxl.workbook.reader import HEADER_ROWS, read_workbook
+from tests.workbooks import (
+    FOREIGN_HEADER,
+    fake_encrypted,
+    foreign_workbook,
+    results_workbook,
+    seat_rows,
+    text_cell,
+)
+
+CASES = [("htm", htm_example), ("cdiplo", worked_games_event),
+         ("detour98e", worked_games_event), ("dimvalue", worked_games_event)]
+
+
+def same_result(got: dict[str, object], want: dict[str, object]) -> bool:
+    """Equal standings, games, best country, powers; the workbook's warnings
+    are the engine's with the rows' cells in front."""
+    warnings_got, warnings_want = got.pop("warnings"), want.pop("warnings")
+    assert isinstance(warnings_got, list) and isinstance(warnings_want, list)
+    assert len(warnings_got) == len(warnings_want)
+    for g, w in zip(warnings_got, warnings_want, strict=True):
+        assert re.fullmatch(r"Results!A\d+-A\d+ \(" + re.escape(w.replace(":", "):", 1)), g)
+    return got == want
+
+
+def error_of(path: Path) -> str:
+    with pytest.raises(InputError) as err:
+        read_workbook(path)
+    return str(err.value)
+
+
+@pytest.mark.parametrize(("system", "make"), CASES)
+def test_a_filled_contract_workbook_scores_like_the_engine(
+    tmp_path: Path, system: str, make: object
+) -> None:
+    tournament = make()  # type: ignore[operator]
+    expected = score_tournament(tournament, system).to_dict()
+    for writer in (results_workbook, write_results_workbook):
+        path = writer(tmp_path / f"{writer.__name__}.xlsx", tournament, system)
+        book = read_workbook(path)
+        assert book.system is not None and book.system.id == system
+        got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
+        assert same_result(got, dict(expected))
+        assert book.tournament.title == tournament.title
+
+
+def test_settings_parameters_are_used(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event(), "cdiplo",
+                            {"solo": 50, "positions": (30, 20, 10)})
+    book = read_workbook(path)
+    assert book.system is not None
+    params = book.system.make_params(book.overrides)
+    assert params.solo == 50 and tuple(params.positions) == (30, 20, 10)
+    expected = score_tournament(worked_games_event(), "cdiplo",
+                                {"solo": 50, "positions": (30, 20, 10)})
+    got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
+    assert same_result(got, expected.to_dict())
+
+
+def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
+    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event(), "Spring Cup 2026")
+    book = read_workbook(path)
+    assert (book.sheet, book.header_row, book.title, book.system) == \
+        ("Scores", 3, "Spring Cup 2026", None)
+    for system in ("cdiplo", "detour98e", "dimvalue", "htm"):
+        got = score_tournament(book.tournament, system).to_dict()
+        want = score_tournament(worked_games_event(), system).to_dict()
+        assert got["standings"] == want["standings"]
+        assert got["games"] == want["games"]
+        assert got["best_country"] == want["best_country"]
+
+
+def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path) -> None:
+    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    # Board 1's Austria is data row 1 (row 4); the centres column is G.
+    assert FOREIGN_HEADER[5] == "Supply centres"
+    wb["Scores"]["G6"] = "12a"
+    wb.save(path)
+    assert error_of(path) == \
+        'club.xlsx: Scores!G6: centres must be a whole number 0-34, got "12a"'
+
+
+def test_a_structural_error_names_the_rows(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["C3"] = "Austria"  # England's row of board 1 now says Austria
+    wb.save(path)
+    message = error_of(path)
+    assert message == (
+        "e.xlsx: Results!A2 (round 1, board 1): Austria appears twice (Alice and Bruno)"
+    )
+
+
+def test_a_sheet_name_with_spaces_is_quoted(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].title = "Round results"
+    wb["Round results"]["E5"] = -1
+    wb.save(path)
+    assert error_of(path) == \
+        "e.xlsx: 'Round results'!E5: centres must be a whole number 0-34, got -1"
+
+
+def test_missing_columns_name_the_header_row(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].delete_cols(5)  # Centres
+    wb.save(path)
+    message = error_of(path)
+    assert message.startswith("e.xlsx: Results!A1: missing column(s) Centres")
+
+
+def test_a_formula_in_an_input_cell_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E9"] = "=3+4"
+    wb.save(path)
+    message = error_of(path)
+    assert message.startswith("e.xlsx: Results!E9: centres holds a formula (=3+4)")
+
+
+def test_a_formula_found_when_cells_omit_their_reference(tmp_path: Path) -> None:
+    # A dense sheet (every cell written, "" for blanks) ...
+    path = tmp_path / "dense.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Results"
+    ws.append(list(INPUT_HEADERS))
+    for row in seat_rows(worked_games_event()):
+        ws.append(["" if v is None else v for v in row])
+    ws["B12"] = "=1+1"
+    wb.save(path)
+    # ... rewritten without the optional r="A1" attributes of its cells.
+    stripped = tmp_path / "stripped.xlsx"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(stripped, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = re.sub(rb'(<c)\s+r="[A-Z]+[0-9]+"', rb"\1", data)
+                assert b'<c r="' not in data
+            dst.writestr(info, data)
+    assert error_of(stripped).startswith("stripped.xlsx: Results!B12: board holds a formula")
+
+
+def test_formulas_after_the_input_columns_are_ignored(tmp_path: Path) -> None:
+    # results_workbook puts =E2*2 in column H of every row.
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    assert len(read_workbook(path).tournament.games) == 6
+
+
+def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    for row in range(2, 100):
+        if wb["Results"][f"D{row}"].value == "Greta":
+            text_cell(wb["Results"], f"D{row}", "=HYPERLINK(\"x\")")
+    wb.save(path)
+    book = read_workbook(path)
+    assert '=HYPERLINK("x")' in book.tournament.players
+
+
+def test_the_header_is_found_only_in_the_first_rows(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.cell(HEADER_ROWS + 1, 1, "Round")
+    for col, text in enumerate(("Board", "Power", "Player", "Centres"), start=2):
+        ws.cell(HEADER_ROWS + 1, col, text)
+    wb.save(tmp_path / "low.xlsx")
+    assert "no results found" in error_of(tmp_path / "low.xlsx")
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "says"),
+    [
+        ("empty.xlsx", lambda p: p.write_bytes(b""), "the file is empty"),
+        ("renamed.xlsx", lambda p: p.write_text("round,board,power\n1,1,A\n"),
+         "text file (a CSV?)"),
+        ("encrypted.xlsx", fake_encrypted, "password-protected"),
+        ("old.xlsx", lambda p: fake_encrypted(p, encrypted=False), "Excel 97-2003 (.xls)"),
+        ("page.xlsx", lambda p: p.write_text("<html><body>hi</body></html>"), "HTML or XML"),
+        ("blank.xlsx", lambda p: openpyxl.Workbook().save(p), "no results found"),
+    ],
+)
+def test_what_is_not_a_results_workbook_is_refused_clearly(
+    tmp_path: Path, name: str, make: object, says: str
+) -> None:
+    path = tmp_path / name
+    make(path)  # type: ignore[operator]
+    message = error_of(path)
+    assert message.startswith(f"{name}: ") and says in message
+
+
+def test_a_truncated_workbook_is_refused(tmp_path: Path) -> None:
+    good = results_workbook(tmp_path / "good.xlsx", worked_games_event())
+    data = good.read_bytes()
+    for cut in (len(data) // 2, len(data) - 30):
+        bad = tmp_path / "cut.xlsx"
+        bad.write_bytes(data[:cut])
+        assert "damaged or truncated" in error_of(bad)
+
+
+def test_a_zip_that_is_no_workbook_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "z.xlsx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("readme.txt", "hello")
+    assert "not an xlsx workbook (no xl/workbook.xml)" in error_of(path)
+
+
+def test_a_really_encrypted_workbook_is_refused(tmp_path: Path) -> None:
+    ooxml = pytest.importorskip("msoffcrypto.format.ooxml")
+    plain = results_workbook(tmp_path / "plain.xlsx", worked_games_event())
+    locked = tmp_path / "locked.xlsx"
+    with plain.open("rb") as src, locked.open("wb") as dst:
+        ooxml.OOXMLFile(src).encrypt("secret", dst)
+    assert error_of(locked).startswith("locked.xlsx: the workbook is password-protected")
+
+
+def test_a_header_without_rows_is_refused(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    wb.active.append(["Round", "Board", "Power", "Player", "Centres"])
+    wb.save(tmp_path / "h.xlsx")
+    assert "no results" in error_of(tmp_path / "h.xlsx")
+
+
+def test_a_bad_setting_names_the_settings_sheet(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event(), "cdiplo")
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Settings"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value == "system":
+            row[1].value = "nonesuch"
+            ref = row[1].coordinate
+    wb.save(path)
+    assert error_of(path).startswith(f"e.xlsx: Settings!{ref}: unknown scoring system")
