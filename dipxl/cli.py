@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from dipxl.csvio import parse_csv, standings_rows, to_csv
+from dipxl.csvio import standings_rows, to_csv
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
 from dipxl.model import Power
@@ -46,7 +46,9 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def render_table(standings: Standings, console: Console, *, limit: int | None = None) -> None:
+def render_table(
+    standings: Standings, console: Console, *, limit: int | None = None, warnings: bool = True
+) -> None:
     """Standings, best country and warnings as terminal tables."""
     title = standings.title or "Standings"
     suffix = f" after round {standings.after_round}" if standings.after_round else ""
@@ -77,7 +79,7 @@ def render_table(standings: Standings, console: Console, *, limit: int | None = 
         for b in standings.best_country.get(power, ()):
             best.add_row(power.title, b.player, f"R{b.round} B{b.board}", _fmt(b.score))
     console.print(best)
-    for notice in standings.notices:
+    for notice in standings.notices if warnings else ():
         console.print(f"[yellow]warning[/yellow] {notice}", markup=True, highlight=False)
 
 
@@ -123,10 +125,29 @@ def systems_cmd(fmt: str) -> None:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 
 
+SCORE_FORMATS = ("xlsx", "csv", "json", "table")
+
+
 @cli.command("score")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("inputs", nargs=-1, required=True, metavar="FILE_OR_FOLDER...")
 @click.option("--system", "-s", "system_id", help="Scoring system id (see `dipxl systems`).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(SCORE_FORMATS),
+    default=None,
+    help="xlsx: NAME-scored.xlsx per input (default for workbooks); csv/json: the "
+    "standings/JSON contract (stdout for one input without --out, else NAME-scored "
+    "files); table: print only (default when every input is a CSV file).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the outputs (default: beside each input).",
+)
+@click.option("--force", is_flag=True, help="Replace existing outputs.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
     "--param",
     "-p",
@@ -137,39 +158,179 @@ def systems_cmd(fmt: str) -> None:
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after this round.")
 def score_cmd(
-    files: tuple[Path, ...],
+    inputs: tuple[str, ...],
     system_id: str | None,
-    fmt: str,
+    fmt: str | None,
+    out_dir: Path | None,
+    force: bool,
+    strict: bool,
     params: tuple[str, ...],
     after_round: int | None,
 ) -> None:
-    """Score tournaments from CSV files.
+    """Score workbooks (.xlsx) and CSV files, or every one in a folder or glob.
 
+    A workbook made by `dipxl new` brings its system and parameters (Settings
+    sheet); any other workbook needs a sheet whose header row has Round,
+    Board, Power, Player and Centres (synonyms accepted), and --system.
     CSV header: round,board,power,player,centres,eliminated,draw.
+
+    Inputs are never modified; outputs are written atomically and an
+    existing one is replaced only with --force.  Exit status: 0 all scored,
+    1 any input failed, 2 usage errors.
     """
-    console = Console(stderr=False)
+    from dipxl.batch import UsageProblem, collect_inputs
+
     overrides = parse_overrides(params)
-    if system_id is None:
-        raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
-    try:
-        get_system(system_id)
-    except DipxlError as err:
-        raise click.UsageError(str(err)) from None
-    failed = 0
-    for path in files:
+    if system_id is not None:
         try:
-            text = path.read_text(encoding="utf-8-sig")
-            tournament = parse_csv(text, path.name, title=path.stem)
-            standings = score_tournament(tournament, system_id, overrides, after_round=after_round)
-        except (OSError, UnicodeDecodeError) as err:
-            failed += 1
-            click.echo(f"error: {path}: cannot read: {err}", err=True)
-            continue
+            get_system(system_id).make_params(overrides)
         except DipxlError as err:
-            failed += 1
-            click.echo(f"error: {err}", err=True)
-            continue
-        _emit(standings, fmt, console)
+            raise click.UsageError(str(err)) from None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise click.UsageError(f"--out {out_dir}: not a folder")
+    try:
+        paths = collect_inputs(inputs)
+    except UsageProblem as err:
+        raise click.UsageError(str(err)) from None
+    all_csv = all(p.suffix.lower() == ".csv" for p in paths)
+    if system_id is None and all_csv:
+        raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
+    chosen = fmt or ("table" if all_csv else "xlsx")
+    to_stdout = chosen in ("json", "csv") and out_dir is None and len(paths) == 1
+    failed = _score_batch(
+        paths,
+        fmt="table" if to_stdout else chosen,
+        data_fmt=chosen if to_stdout else None,
+        out_dir=out_dir,
+        force=force,
+        system_id=system_id,
+        overrides=overrides,
+        after_round=after_round,
+        strict=strict,
+    )
+    if failed:
+        sys.exit(1)
+
+
+def _score_batch(
+    paths: Sequence[Path],
+    *,
+    fmt: str,
+    data_fmt: str | None,
+    out_dir: Path | None,
+    force: bool,
+    system_id: str | None,
+    overrides: dict[str, str],
+    after_round: int | None,
+    strict: bool,
+    show_tables: bool | None = None,
+) -> int:
+    """Run the batch with its terminal output; the number of failed inputs.
+
+    ``data_fmt`` (json/csv) sends that format of a single input to stdout."""
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from dipxl.batch import Outcome, run_batch
+
+    out = Console()
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    many = len(paths) > 1
+    tables = show_tables if show_tables is not None else (fmt == "table" or not many)
+
+    def report(outcome: Outcome) -> None:
+        if outcome.error is not None:
+            err.print(f"[red]error:[/red] {escape(outcome.error)}")
+            return
+        standings = outcome.standings
+        assert standings is not None
+        if data_fmt is not None:
+            _emit(standings, data_fmt, out)
+            if data_fmt == "json":
+                return
+        elif tables:
+            if many:
+                out.rule(escape(outcome.label))
+            render_table(standings, out, warnings=False)
+        for line in outcome.warnings:
+            err.print(f"[yellow]warning:[/yellow] {escape(line)}")
+        if outcome.output is not None:
+            out.print(
+                f"scored {escape(outcome.label)} -> {escape(str(outcome.output))} "
+                f"({standings.system.id}, {len(standings.rows)} players, "
+                f"{len(standings.games)} games)",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+    if many and err.is_terminal:
+        columns = (
+            TextColumn("scoring"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.description}"),
+        )
+        with Progress(*columns, console=err, transient=True) as progress:
+            task = progress.add_task("", total=len(paths))
+
+            def step(outcome: Outcome) -> None:
+                report(outcome)
+                progress.update(task, advance=1, description=outcome.path.name)
+
+            outcomes = run_batch(
+                paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
+                overrides=overrides, after_round=after_round, strict=strict, on_done=step,
+            )
+    else:
+        outcomes = run_batch(
+            paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
+            overrides=overrides, after_round=after_round, strict=strict, on_done=report,
+        )
+    failed = sum(1 for o in outcomes if not o.ok)
+    if many or failed:
+        warned = sum(1 for o in outcomes if o.ok and o.warnings)
+        err.print(
+            f"{len(outcomes)} file(s): {len(outcomes) - failed} scored"
+            + (f" ({warned} with warnings)" if warned else "")
+            + f", {failed} failed",
+            style="bold red" if failed else "bold",
+        )
+    return failed
+
+
+@cli.command("demo")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path), default="dipxl-demo")
+@click.option("--force", is_flag=True, help="Replace the demo files if they exist.")
+def demo_cmd(folder: Path, force: bool) -> None:
+    """Write example workbooks of the source texts' worked examples and score them.
+
+    FOLDER (default dipxl-demo) gets the 21-player HTM tournament and the
+    rulebook's worked boards as C-Diplo, Detour 98e and Diminishing Value
+    events, each beside its NAME-scored.xlsx.
+    """
+    from dipxl.workbook.demo import DEMOS, write_demo_workbooks
+
+    clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
+    if clash and not force:
+        raise click.UsageError(f"{clash[0]} already exists; use --force or another FOLDER")
+    try:
+        paths = write_demo_workbooks(folder, force=force)
+    except (DipxlError, OSError) as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {len(paths)} example workbooks in {folder}/", err=True)
+    failed = _score_batch(
+        paths,
+        fmt="xlsx",
+        data_fmt=None,
+        out_dir=None,
+        force=True,
+        system_id=None,
+        overrides={},
+        after_round=None,
+        strict=False,
+        show_tables=True,
+    )
     if failed:
         sys.exit(1)
 
