@@ -1,0 +1,255 @@
+"""The worksheet-formula twins of the scoring systems.
+
+One module per system (``cdiplo``, ``detour98e``, ``dimvalue``, ``htm``)
+writes the same rule as worksheet formulas; this package holds what they
+share: where things are in a generated workbook (:class:`Plan`), the named
+cells of the Settings sheet, and the formula interface (:class:`Formulas`).
+
+Rules every formula here follows (NOTES.md):
+
+- per-game formulas read only the game's own seven rows (absolute block
+  ranges), so the work is linear in the number of results;
+- a player's games are found by numeric player id (never by name in a
+  criterion: names may hold ``*``, ``?``, ``~`` or start with ``=``), one
+  MATCH per player and round over that round's rows only;
+- totals are compared for rank after ``ROUND(x, 9)``;
+- only functions that Excel 2010+ and LibreOffice 7.4 both compute, and no
+  array formulas, LET, XLOOKUP, FILTER, SORT, UNIQUE or ``[#All]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from openpyxl.utils import get_column_letter
+
+from dipxl.systems import System
+
+__all__ = [
+    "COMMON_COLUMNS",
+    "Formulas",
+    "Plan",
+    "PlayerRow",
+    "for_system",
+    "setting_name",
+]
+
+# Computed columns of the Results sheet every system has, after the input
+# columns (layout.INPUT_HEADERS); a system may add its own after these.
+COMMON_COLUMNS = ("Score", "Player id", "Game done", "Solo win", "In draw", "Score key")
+
+# Sheet names of the hidden helper sheets.
+CALC = "Calc"
+SUMMARY = "Summary"
+
+
+def setting_name(name: str) -> str:
+    """The workbook-level defined name of a Settings row: ``set_<name>``."""
+    return f"set_{name}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where everything is: sizes, Results columns and row blocks.
+
+    Results: header in row 1; round ``r`` (1-based) occupies ``7 * boards``
+    rows from :meth:`round_first`, board ``b`` of it the seven rows from
+    :meth:`block_first`, powers in canonical order.
+    """
+
+    rounds: int
+    boards: int
+    players: int
+    columns: tuple[str, ...]
+    results: str = "Results"
+    players_sheet: str = "Players"
+    first_row: int = 2
+    _letters: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_letters",
+            {name: get_column_letter(i) for i, name in enumerate(self.columns, start=1)},
+        )
+
+    def col(self, header: str) -> str:
+        """Column letter of a Results header."""
+        return self._letters[header]
+
+    @property
+    def rows_per_round(self) -> int:
+        return 7 * self.boards
+
+    def round_first(self, rnd: int) -> int:
+        return self.first_row + (rnd - 1) * self.rows_per_round
+
+    def round_last(self, rnd: int) -> int:
+        return self.round_first(rnd) + self.rows_per_round - 1
+
+    def block_first(self, rnd: int, board: int) -> int:
+        return self.round_first(rnd) + (board - 1) * 7
+
+    @property
+    def last_row(self) -> int:
+        return self.round_last(self.rounds)
+
+    def column_range(self, header: str, first: int | None = None, last: int | None = None) -> str:
+        """``Results!$E$2:$E$64`` (the whole table unless rows are given)."""
+        c = self.col(header)
+        a = self.first_row if first is None else first
+        b = self.last_row if last is None else last
+        return f"{self.results}!${c}${a}:${c}${b}"
+
+    def round_range(self, header: str, rnd: int) -> str:
+        """A column over the rows of one round."""
+        return self.column_range(header, self.round_first(rnd), self.round_last(rnd))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """References for the formulas of one Results row (on the Results sheet)."""
+
+    plan: Plan
+    row: int
+    first: int
+    last: int
+
+    def cell(self, header: str) -> str:
+        """This row's cell of a column: ``E14``."""
+        return f"{self.plan.col(header)}{self.row}"
+
+    def block(self, header: str) -> str:
+        """The game's seven rows of a column: ``$E$9:$E$15``."""
+        c = self.plan.col(header)
+        return f"${c}${self.first}:${c}${self.last}"
+
+    @property
+    def top(self) -> str:
+        """The game's highest centre count."""
+        return f"MAX({self.block('Centres')})"
+
+    @property
+    def done(self) -> str:
+        """True once the game is finished (this row's Game done is 1)."""
+        return f"{self.cell('Game done')}=1"
+
+    @property
+    def solo(self) -> str:
+        """True when the game is a solo."""
+        return f"{self.top}>={setting_name('victory_centres')}"
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """References for one row of the per-player Summary sheet.
+
+    ``series(kind)`` is the row's range of that kind over all rounds
+    (``$K5:$M5``), ``value(name)`` a single summary cell of the row.
+    """
+
+    row: int
+    rounds: int
+    letters: Mapping[str, str]
+
+    def series(self, kind: str, upto: int | None = None) -> str:
+        last = self.rounds if upto is None else upto
+        return f"${self.letters[f'{kind}_1']}{self.row}:${self.letters[f'{kind}_{last}']}{self.row}"
+
+    def at(self, kind: str, rnd: int) -> str:
+        return f"{self.letters[f'{kind}_{rnd}']}{self.row}"
+
+    def value(self, name: str) -> str:
+        return f"{self.letters[name]}{self.row}"
+
+    def column(self, name: str, first: int, last: int) -> str:
+        c = self.letters[name]
+        return f"${c}${first}:${c}${last}"
+
+
+def rounded(expr: str) -> str:
+    """Apply the optional per-game rounding (Settings ``round_to``)."""
+    rt = setting_name("round_to")
+    return f"IF(ISNUMBER({rt}),ROUND({expr},{rt}),{expr})"
+
+
+class Formulas:
+    """The worksheet twin of one scoring system (subclassed per module).
+
+    - ``extra_columns``: Results columns after :data:`COMMON_COLUMNS`;
+    - ``kinds``: per-round values the Summary fetches for each player,
+      ``(kind, Results header)`` (``games`` is always there);
+    - ``standings``: ``(key, header)`` of the values shown on Standings
+      after Score and Games: engine tie-breaker names where they are one;
+    - ``applied``: the tie-breakers the formulas apply to the rank, in
+      order (integers below 1000 each);
+    - ``note``: what the Standings sheet says about tie-breakers.
+    """
+
+    module: str = ""
+    per_game: bool = True
+    extra_columns: tuple[str, ...] = ()
+    kinds: tuple[tuple[str, str], ...] = (("score", "Score"),)
+    standings: tuple[tuple[str, str], ...] = ()
+    applied: tuple[str, ...] = ()
+    note: str = ""
+    # Best country: the passes comparing one game with another, in order
+    # ("outcome" / "score" / "centres").
+    best_passes: tuple[str, ...] = ("score", "centres")
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        """Formulas of the computed cells of one Results row (Score and
+        the system's extra columns)."""
+        raise NotImplementedError
+
+    def total(self, p: PlayerRow) -> str:
+        """The player's tournament score (only used when Games > 0)."""
+        return f"SUMPRODUCT({p.series('score')},{p.series('keep')})"
+
+    def values(self, p: PlayerRow) -> dict[str, str]:
+        """Formulas of the ``standings`` values on the Summary row."""
+        return {}
+
+
+def in_draw(s: Seat) -> str:
+    """1 for a member of the draw of a drawn game (the Draw column's Y
+    where the game marks any, else every survivor not marked N)."""
+    g = s.cell("Draw")
+    gb = s.block("Draw")
+    e = s.cell("Centres")
+    return (
+        f'IF({s.done},IF({s.solo},0,IF(COUNTIF({gb},"Y")+COUNTIF({gb},"Yes")>0,'
+        f'IF(OR({g}="Y",{g}="Yes"),1,0),IF(AND({e}>0,{g}<>"N",{g}<>"No"),1,0))),"")'
+    )
+
+
+def common_seat(s: Seat, player_names: str) -> dict[str, str]:
+    """Formulas of the common computed columns except Score."""
+    d = s.cell("Player")
+    escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
+    e = s.cell("Centres")
+    return {
+        "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
+        "Game done": f"IF(COUNT({s.block('Centres')})=7,1,0)",
+        "Solo win": f'IF({s.done},IF(AND({s.solo},{e}={s.top}),1,0),"")',
+        "In draw": in_draw(s),
+        "Score key": f"IF({s.done},ROUND({s.cell('Score')},9),0)",
+    }
+
+
+def for_system(system: System) -> Formulas:
+    """The formula twin of ``system`` (presets share their module's)."""
+    from dipxl.workbook.formulas import cdiplo, detour98e, dimvalue, htm
+
+    table: dict[str, Formulas] = {
+        "cdiplo": cdiplo.FORMULAS,
+        "detour98e": detour98e.FORMULAS,
+        "dimvalue": dimvalue.FORMULAS,
+        "htm": htm.FORMULAS,
+    }
+    return table[system.module]
+
+
+def join(parts: Sequence[str], sep: str = ",") -> str:
+    return sep.join(parts)

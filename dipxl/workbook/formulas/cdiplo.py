@@ -1,0 +1,36 @@
+"""C-Diplo as worksheet formulas (the twin of ``dipxl.systems.cdiplo``).
+
+Solo: the soloist ``set_solo``, everyone else ``set_solo_loss``.  Draw:
+``set_played`` + centres + the position points of the positions the seat's
+centre count occupies, shared equally: with ``calc_cum`` the running sums of
+``set_positions_1..7`` (``calc_cum`` row k+1 = points of positions 1..k),
+a count held by n seats with m seats above it shares
+``(cum[m+n] - cum[m]) / n``.
+"""
+
+from __future__ import annotations
+
+from dipxl.workbook.formulas import Formulas, Seat, rounded, setting_name
+
+__all__ = ["FORMULAS", "CDiploFormulas"]
+
+
+class CDiploFormulas(Formulas):
+    module = "cdiplo"
+    note = (
+        "C-Diplo has no tie-breakers: players level on score share the rank "
+        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
+    )
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        e = s.cell("Centres")
+        blk = s.block("Centres")
+        above = f'COUNTIF({blk},">"&{e})'
+        upto = f'COUNTIF({blk},">="&{e})'
+        share = f"(INDEX(calc_cum,{upto}+1)-INDEX(calc_cum,{above}+1))/COUNTIF({blk},{e})"
+        draw = f"{setting_name('played')}+{e}+{share}"
+        solo = f"IF({e}={s.top},{setting_name('solo')},{setting_name('solo_loss')})"
+        return {"Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")'}
+
+
+FORMULAS = CDiploFormulas()

@@ -1,0 +1,60 @@
+"""Detour 98e as worksheet formulas (the twin of ``dipxl.systems.detour98e``).
+
+Draw: ``Raw`` = centres + survival to Fall ``set_survival_year`` + 1 for a
+centre held + the outright leader's margin over the second count + the
+points of the *lowest* position the seat's count occupies
+(``INDEX(calc_pos, seats on that count or more)``); Score = Raw scaled so
+the game totals ``set_draw_total``.  Solo: the winner ``set_win``, each
+loser centres + survival.  ``Outcome`` (3 win, 2 in the draw, 1 drawn game
+but not in the draw, 0 loss) serves the best-country comparison.
+
+Tie-breakers in formulas: wins, then drawn games in the draw (both whole
+numbers, applied to the rank).  The best-game comparisons are left to
+``dipxl score``.
+"""
+
+from __future__ import annotations
+
+from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, rounded, setting_name
+
+__all__ = ["FORMULAS", "DetourFormulas"]
+
+
+class DetourFormulas(Formulas):
+    module = "detour98e"
+    extra_columns = ("Raw", "Outcome")
+    kinds = (("score", "Score"), ("wins", "Solo win"), ("draws", "In draw"))
+    standings = (("wins", "Wins"), ("draws", "Draws"))
+    applied = ("wins", "draws")
+    best_passes = ("outcome", "score")
+    note = (
+        "Tie-breakers applied here: score, then wins, then drawn games in the draw. "
+        "Players still level share the rank; the best-game tie-breakers (best, 2nd "
+        "and 3rd best game) are applied only by `dipxl score` (or the "
+        "DIPXL_STANDINGS worksheet function). Best country here compares outcome "
+        "then points; dipxl score applies the full game comparison."
+    )
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        e = s.cell("Centres")
+        f = s.cell("Eliminated")
+        blk = s.block("Centres")
+        top = s.top
+        survived = f"IF(OR({e}>0,N({f})>{setting_name('survival_year')}),1,0)"
+        lead = f"IF(AND({e}={top},COUNTIF({blk},{top})=1),{e}-LARGE({blk},2),0)"
+        position = f'INDEX(calc_pos,COUNTIF({blk},">="&{e}))'
+        raw = f'IF(AND({s.done},NOT({s.solo})),{e}+{survived}+({e}>0)+{position}+{lead},"")'
+        scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
+        solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
+        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
+        outcome = (
+            f"IF({s.done},IF({s.cell('Solo win')}=1,3,IF({s.solo},0,"
+            f"IF({s.cell('In draw')}=1,2,1))),0)"
+        )
+        return {"Score": score, "Raw": raw, "Outcome": outcome}
+
+    def values(self, p: PlayerRow) -> dict[str, str]:
+        return {"wins": f"SUM({p.series('wins')})", "draws": f"SUM({p.series('draws')})"}
+
+
+FORMULAS = DetourFormulas()

@@ -1,0 +1,59 @@
+"""Diminishing Value DBS as worksheet formulas (the twin of
+``dipxl.systems.dimvalue``).
+
+Solo: the soloist 6 x ``set_ante`` + ``set_solo_bonus``, everyone else
+-``set_solo_loss``.  Draw: an eliminated seat -``set_ante``, a survivor out
+of the draw -``set_out_of_draw_loss``, and the N members (``In draw``)
+share what those lost.  ``Defeat`` marks an elimination in a drawn game
+(the "zero for defeat" tie-breaker value).
+
+Tie-breakers: head-to-head, power-to-power and superior player depend on
+the group of tied players and come first, so the formulas apply none of
+them; the sheet shows the two group-independent values (zero for defeat,
+total centres) and points to ``dipxl score`` for the full order.
+"""
+
+from __future__ import annotations
+
+from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, rounded, setting_name
+
+__all__ = ["FORMULAS", "DimValueFormulas"]
+
+
+class DimValueFormulas(Formulas):
+    module = "dimvalue"
+    extra_columns = ("Defeat",)
+    kinds = (("score", "Score"), ("defeats", "Defeat"), ("centres", "Centres"))
+    standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
+    note = (
+        "Tie-breakers are NOT applied by these formulas: players level on score share "
+        "the rank. Diminishing Value breaks ties by head-to-head, power-to-power and "
+        "superior player (which depend on who is tied), then zero for defeat and total "
+        "centres (shown here): run `dipxl score` (or the DIPXL_STANDINGS worksheet "
+        "function) for the final order."
+    )
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        e = s.cell("Centres")
+        blk = s.block("Centres")
+        ante = setting_name("ante")
+        out = setting_name("out_of_draw_loss")
+        members = f"SUM({s.block('In draw')})"
+        dead = f"COUNTIF({blk},0)"
+        share = f"({ante}*{dead}+{out}*(7-{dead}-{members}))/{members}"
+        draw = f"IF({s.cell('In draw')}=1,{share},IF({e}=0,-{ante},-{out}))"
+        solo = f"IF({e}={s.top},6*{ante}+{setting_name('solo_bonus')},-{setting_name('solo_loss')})"
+        return {
+            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")',
+            "Defeat": f'IF({s.done},IF(AND(NOT({s.solo}),{e}=0),1,0),"")',
+        }
+
+    def values(self, p: PlayerRow) -> dict[str, str]:
+        defeats = f"SUMPRODUCT({p.series('defeats')},{p.series('keep')})"
+        return {
+            "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*{defeats},9)",
+            "total_centres": f"SUM({p.series('centres')})",
+        }
+
+
+FORMULAS = DimValueFormulas()

@@ -1,0 +1,54 @@
+"""Hurst Tournament Mean as worksheet formulas (the twin of
+``dipxl.systems.htm``).
+
+``Result`` is the seat's centres (winner takes all: the soloist
+``set_solo_centres`` or his count, the others 0); the Powers sheet sums
+each power's results over the finished games (``htm_sums``) and
+``calc_games`` counts those games.  A seat's Score is
+``(n * result - power sum) / n``; a player's total is computed exactly as
+the engine does, ``(n * own results - power sums of his games) / (n *
+rounds)``, one division of whole numbers.  No tie-breakers: ties are
+broken only by more decimals.
+"""
+
+from __future__ import annotations
+
+from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, setting_name
+
+__all__ = ["FORMULAS", "HTMFormulas"]
+
+
+class HTMFormulas(Formulas):
+    module = "htm"
+    per_game = False
+    extra_columns = ("Result", "Power total")
+    kinds = (("own", "Result"), ("against", "Power total"))
+    note = (
+        "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
+        "players still level share the rank. Every score changes whenever a game finishes."
+    )
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        e = s.cell("Centres")
+        sc = setting_name("solo_centres")
+        wta = (
+            f'IF(AND({setting_name("solo")}="winner_takes_all",{s.solo}),'
+            f"IF({e}={s.top},IF(ISNUMBER({sc}),{sc},{e}),0),{e})"
+        )
+        power_total = f"INDEX(htm_sums,MATCH({s.cell('Power')},power_names,0))"
+        n = "calc_games"
+        return {
+            "Result": f'IF({s.done},{wta},"")',
+            "Power total": f'IF({s.done},{power_total},"")',
+            "Score": (f'IF({s.done},({n}*{s.cell("Result")}-{s.cell("Power total")})/{n},"")'),
+        }
+
+    def total(self, p: PlayerRow) -> str:
+        divisor = (
+            f'IF({setting_name("divisor")}="played",COUNTIF({p.series("games")},">0"),calc_rounds)'
+        )
+        n = "calc_games"
+        return f"({n}*SUM({p.series('own')})-SUM({p.series('against')}))/({n}*{divisor})"
+
+
+FORMULAS = HTMFormulas()

@@ -1,0 +1,779 @@
+"""Generating tournament workbooks whose own formulas score everything.
+
+:func:`build_workbook` is pure (no file I/O): system, parameters, title,
+sizes and players in, an openpyxl ``Workbook`` out, optionally pre-filled
+with the results of a :class:`~dipxl.model.Tournament`.  :func:`write_workbook`
+saves one atomically.
+
+Sheets (names from :mod:`dipxl.workbook.layout`): Settings (named cells
+``set_<name>`` the formulas read), Players (stable numeric ids), Results
+(seven rows per board, input columns then computed ones), Standings,
+Powers, Charts, Help, and two hidden helper sheets, Calc and Summary (one
+row per player id: the player's seat in each round found by MATCH on the
+id, the values of that seat fetched by INDEX).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from dipxl.errors import DipxlError
+from dipxl.fileio import atomic_write
+from dipxl.model import Game, Power, Tournament
+from dipxl.systems import System, get_system
+from dipxl.workbook import formulas as fx
+from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan, PlayerRow, Seat
+from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows
+
+__all__ = [
+    "DEFAULT_ROUNDS",
+    "build_workbook",
+    "default_players",
+    "write_workbook",
+]
+
+DEFAULT_ROUNDS = 3
+MAX_POSITIONS = 7
+MAX_ROUNDS = 50
+MAX_BOARDS = 2000
+
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDE5F0")
+INPUT_FILL = PatternFill("solid", fgColor="FFFDE7")
+WARN_FILL = PatternFill("solid", fgColor="F8B4B4")
+MISSING_FILL = PatternFill("solid", fgColor="FFE08A")
+
+
+def default_players(count: int) -> list[str]:
+    """Placeholder names ``Player 1`` ... to be overwritten by the TD."""
+    return [f"Player {i}" for i in range(1, count + 1)]
+
+
+def _text(cell: Any, value: str) -> None:
+    """Store ``value`` as text, never as a formula (names may start with =)."""
+    cell.value = value
+    cell.data_type = "s"
+
+
+def _header(ws: Worksheet, headers: Sequence[str], row: int = 1) -> None:
+    for i, text in enumerate(headers, start=1):
+        cell = ws.cell(row, i)
+        _text(cell, text)
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+
+
+def _name(wb: Workbook, name: str, ref: str) -> None:
+    wb.defined_names[name] = DefinedName(name, attr_text=ref)
+
+
+def _players(players: Sequence[str], tournament: Tournament | None) -> list[str]:
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    extra = tournament.players if tournament is not None else ()
+    if tournament is not None:
+        for game in tournament.games:
+            extra += tuple(s.player for s in game.seats if s.player)
+    for raw in [*players, *extra]:
+        name = " ".join(str(raw).split())
+        if not name:
+            raise DipxlError("a player has an empty name", "players")
+        key = name.casefold()
+        if key in seen:
+            if seen[key] != name:
+                raise DipxlError(
+                    f"players {seen[key]!r} and {name!r} differ only in case; a "
+                    "spreadsheet cannot tell them apart",
+                    "players",
+                )
+            continue
+        seen[key] = name
+        names.append(name)
+    return names
+
+
+def build_workbook(
+    system: str | System,
+    params: Any = None,
+    title: str = "",
+    rounds: int = DEFAULT_ROUNDS,
+    boards: int | None = None,
+    players: Sequence[str] | None = None,
+    tournament: Tournament | None = None,
+) -> Workbook:
+    """A tournament workbook for ``system`` (an id or registry entry).
+
+    ``params``: the system's parameter object or a mapping of overrides.
+    ``boards`` defaults to enough boards for every player; ``players`` to
+    seven placeholder names a board.  ``tournament`` pre-fills Results (its
+    players are added to the list); its rounds and boards must fit.
+    """
+    spec = get_system(system)
+    if params is None or isinstance(params, dict):
+        params = spec.make_params(params)
+    if tournament is not None:
+        rounds = max(rounds, max((g.round for g in tournament.games), default=1))
+        need = max((g.board for g in tournament.games), default=1)
+        boards = max(boards or 0, need)
+    names = _players(players if players is not None else [], tournament)
+    if boards is None:
+        boards = max(1, math.ceil(len(names) / 7)) if names else 3
+    if not names:
+        names = default_players(7 * boards)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise DipxlError(f"rounds must be 1-{MAX_ROUNDS}, got {rounds}", "--rounds")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise DipxlError(f"boards must be 1-{MAX_BOARDS}, got {boards}", "--boards")
+    form = fx.for_system(spec)
+    columns = (*INPUT_HEADERS, *fx.COMMON_COLUMNS, *form.extra_columns)
+    plan = Plan(rounds, boards, len(names), columns)
+
+    wb = Workbook()
+    settings = wb.active
+    settings.title = SHEETS["settings"]
+    _settings_sheet(wb, settings, spec, params, title)
+    _players_sheet(wb, wb.create_sheet(SHEETS["players"]), names)
+    results = wb.create_sheet(SHEETS["results"])
+    _results_sheet(wb, results, plan, form, tournament)
+    standings = wb.create_sheet(SHEETS["standings"])
+    powers = wb.create_sheet(SHEETS["powers"])
+    charts = wb.create_sheet(SHEETS["charts"])
+    help_sheet = wb.create_sheet(SHEETS["help"])
+    calc = wb.create_sheet(CALC)
+    summary = wb.create_sheet(SUMMARY)
+    summary_letters = _summary_sheet(wb, summary, plan, form)
+    _calc_sheet(wb, calc, plan, spec, params, summary_letters)
+    _standings_sheet(standings, plan, form, summary_letters)
+    _powers_sheet(wb, powers, plan, form)
+    _charts_sheet(charts, plan)
+    _help_sheet(help_sheet, spec, form, plan)
+    calc.sheet_state = "hidden"
+    summary.sheet_state = "hidden"
+    wb.active = wb.sheetnames.index(SHEETS["results"])
+    return wb
+
+
+def write_workbook(
+    path: Path,
+    system: str | System,
+    params: Any = None,
+    title: str = "",
+    rounds: int = DEFAULT_ROUNDS,
+    boards: int | None = None,
+    players: Sequence[str] | None = None,
+    tournament: Tournament | None = None,
+    *,
+    force: bool = False,
+) -> Path:
+    """Build a workbook and save it atomically to ``path`` (an existing
+    file is replaced only with ``force``)."""
+    wb = build_workbook(system, params, title, rounds, boards, players, tournament)
+    return atomic_write(Path(path), wb.save, force=force)
+
+
+# ------------------------------------------------------------------ Settings
+
+
+def _settings_sheet(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) -> None:
+    _header(ws, SETTINGS_HEADER)
+    ordered = _settings_table(spec, params, title)
+    notes = _setting_notes(spec)
+    for r, (name, value, note) in enumerate(ordered, start=2):
+        _text(ws.cell(r, 1), name)
+        cell = ws.cell(r, 2)
+        if isinstance(value, str):
+            _text(cell, value)
+        elif value is not None:
+            cell.value = value
+        cell.fill = INPUT_FILL
+        _text(ws.cell(r, 3), note or notes.get(name.rsplit("_", 1)[0], notes.get(name, "")))
+        if name not in ("title", "system"):
+            _name(wb, fx.setting_name(name), f"{SHEETS['settings']}!$B${r}")
+    ws.column_dimensions["A"].width = 22
+    ws.column_dimensions["B"].width = 28
+    ws.column_dimensions["C"].width = 80
+    ws.freeze_panes = "A2"
+
+
+def _setting_notes(spec: System) -> dict[str, str]:
+    """One line per parameter from the parameter dataclass docstrings."""
+    notes = {
+        "victory_centres": "centres that make a solo",
+        "round_to": "round each game score half-up to this many decimals (blank: exact)",
+        "best_rounds": "count only each player's best N rounds (blank: all)",
+        "solo": 'C-Diplo: points of a solo; HTM: "centres" or "winner_takes_all"',
+        "solo_loss": "points of each other player in a solo (Diminishing Value: a loss)",
+        "played": "points for playing a drawn game",
+        "positions": "points for 1st, 2nd, ... by centres",
+        "win": "points of a solo win",
+        "draw_total": "a drawn game is scaled to total this",
+        "survival_year": "eliminated in this year or earlier: no survival point",
+        "ante": "each eliminated player loses this in a draw",
+        "solo_bonus": "the soloist scores 6 x ante + this",
+        "out_of_draw_loss": "a survivor left out of the draw loses this",
+        "solo_centres": "winner takes all: the soloist's result (blank: his count)",
+        "divisor": '"rounds" (rounds of the event) or "played" (rounds the player played)',
+    }
+    return {name: notes.get(name, "") for name, _ in spec.parameters()}
+
+
+# ------------------------------------------------------------------ Players
+
+
+def _players_sheet(wb: Workbook, ws: Worksheet, names: Sequence[str]) -> None:
+    _header(ws, ("Id", "Player"))
+    for i, name in enumerate(names, start=1):
+        ws.cell(i + 1, 1, i)
+        _text(ws.cell(i + 1, 2), name)
+        ws.cell(i + 1, 2).fill = INPUT_FILL
+    last = len(names) + 1
+    _name(wb, "player_names", f"{SHEETS['players']}!$B$2:$B${last}")
+    ws.column_dimensions["A"].width = 6
+    ws.column_dimensions["B"].width = 32
+    ws.freeze_panes = "A2"
+    _text(
+        ws.cell(1, 4),
+        "Edit the names freely (they are matched exactly, as text); keep the ids. "
+        "Results find players by these ids.",
+    )
+
+
+# ------------------------------------------------------------------ Results
+
+
+def _results_sheet(
+    wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | None
+) -> None:
+    _header(ws, plan.columns)
+    filled: dict[tuple[int, int], Game] = {}
+    if tournament is not None:
+        filled = {(g.round, g.board): g for g in tournament.games}
+    names = "player_names"
+    for rnd in range(1, plan.rounds + 1):
+        for board in range(1, plan.boards + 1):
+            first = plan.block_first(rnd, board)
+            found = filled.get((rnd, board))
+            for power in Power:
+                row = first + int(power)
+                ws.cell(row, 1, rnd)
+                ws.cell(row, 2, board)
+                _text(ws.cell(row, 3), power.title)
+                if found is not None:
+                    seat = found.seats[int(power)]
+                    if seat.player:
+                        _text(ws.cell(row, 4), seat.player)
+                    if seat.centres is not None:
+                        ws.cell(row, 5, seat.centres)
+                    if seat.eliminated is not None:
+                        ws.cell(row, 6, seat.eliminated)
+                    if seat.in_draw is not None:
+                        _text(ws.cell(row, 7), "Y" if seat.in_draw else "N")
+                s = Seat(plan, row, first, first + 6)
+                cells = fx.common_seat(s, names)
+                cells.update(form.seat(s))
+                for header, formula in cells.items():
+                    ws[s.cell(header)] = "=" + formula
+    last = plan.last_row
+    for c in range(4, 8):
+        for row in ws.iter_rows(min_row=2, max_row=last, min_col=c, max_col=c):
+            for cell in row:
+                cell.fill = INPUT_FILL
+    _results_validation(ws, plan)
+    _results_formatting(ws, plan)
+    widths = {"Round": 7, "Board": 7, "Power": 10, "Player": 26, "Centres": 9}
+    for header in plan.columns:
+        letter = plan.col(header)
+        ws.column_dimensions[letter].width = widths.get(header, max(10, len(header) + 2))
+    for header in plan.columns[len(INPUT_HEADERS) + 1 :]:
+        ws.column_dimensions[plan.col(header)].outlineLevel = 1
+    ws.freeze_panes = "E2"
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(plan.columns))}{last}"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_area = f"A1:{plan.col('Score')}{last}"
+    score = columns_index(plan, "Score")
+    for row in range(2, last + 1):
+        ws.cell(row, score).number_format = "0.####"
+
+
+def columns_index(plan: Plan, header: str) -> int:
+    return plan.columns.index(header) + 1
+
+
+def _results_validation(ws: Worksheet, plan: Plan) -> None:
+    last = plan.last_row
+    player = DataValidation(
+        type="list",
+        formula1=f"{SHEETS['players']}!$B$2:$B${plan.players + 1}",
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle="Unknown player",
+        error="Pick a player from the Players sheet (add new players there first).",
+    )
+    centres = DataValidation(
+        type="whole",
+        operator="between",
+        formula1="0",
+        formula2="34",
+        allow_blank=True,
+        showErrorMessage=True,
+        error="Centres: a whole number 0-34.",
+    )
+    year = DataValidation(
+        type="whole",
+        operator="between",
+        formula1="1901",
+        formula2="2100",
+        allow_blank=True,
+        showErrorMessage=True,
+        error="Elimination year: 1901-2100, blank for a survivor.",
+    )
+    draw = DataValidation(
+        type="list",
+        formula1='"Y,N"',
+        allow_blank=True,
+        showErrorMessage=True,
+        error="Draw: Y (in the draw), N (left out) or blank (every survivor).",
+    )
+    checks = ((player, "Player"), (centres, "Centres"), (year, "Eliminated"), (draw, "Draw"))
+    for dv, header in checks:
+        c = plan.col(header)
+        dv.add(f"{c}2:{c}{last}")
+        ws.add_data_validation(dv)
+
+
+def _results_formatting(ws: Worksheet, plan: Plan) -> None:
+    last = plan.last_row
+    e = plan.col("Centres")
+    d = plan.col("Player")
+    pid = plan.col("Player id")
+    block = (
+        f"INDEX(${e}:${e},ROW()-MOD(ROW()-{plan.first_row},7))"
+        f":INDEX(${e}:${e},ROW()-MOD(ROW()-{plan.first_row},7)+6)"
+    )
+    # A game whose centres total more than 34.
+    ws.conditional_formatting.add(
+        f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
+    )
+    # A player seated twice in one round (by id: names may hold wildcards).
+    for rnd in range(1, plan.rounds + 1):
+        a, b = plan.round_first(rnd), plan.round_last(rnd)
+        ws.conditional_formatting.add(
+            f"{d}{a}:{d}{b}",
+            FormulaRule(
+                formula=[f'AND(${pid}{a}<>"",COUNTIF(${pid}${a}:${pid}${b},${pid}{a})>1)'],
+                fill=WARN_FILL,
+            ),
+        )
+    # A name that is not on the Players sheet.
+    ws.conditional_formatting.add(
+        f"{d}2:{d}{last}", FormulaRule(formula=[f'AND(${d}2<>"",${pid}2="")'], fill=WARN_FILL)
+    )
+    # A missing entry in a game that has started: player or centres blank.
+    ws.conditional_formatting.add(
+        f"{d}2:{e}{last}",
+        FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
+    )
+
+
+# ------------------------------------------------------------------ Summary
+
+
+def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
+    kinds = ["games", *(k for k, _ in form.kinds)]
+    if form.per_game:
+        kinds += ["keep", "rs"]
+    cols = ["id"]
+    for kind in ("a", "b", *kinds):
+        cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
+    cols += ["gamecount", "total", *(k for k, _ in form.standings)]
+    cols += ["pk", "rank1", "comp", "rank", "uniq", "ord"]
+    return cols
+
+
+def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, str]:
+    cols = _summary_columns(plan, form)
+    letters = {name: get_column_letter(i) for i, name in enumerate(cols, start=1)}
+    _header(ws, cols)
+    n = plan.players
+    first, last = 2, n + 1
+    done_col = "Game done"
+    kind_source = dict(form.kinds)
+    big = n + 1
+    for pid in range(1, n + 1):
+        row = pid + 1
+        p = PlayerRow(row, plan.rounds, letters)
+        ws.cell(row, 1, pid)
+        for rnd in range(1, plan.rounds + 1):
+            ids = plan.round_range("Player id", rnd)
+            a = p.at("a", rnd)
+            b = p.at("b", rnd)
+            ws[a] = f'=IFERROR(MATCH($A{row},{ids},0),"")'
+            ws[b] = (
+                f"=IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},"
+                f'INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round}),0),""),"")'
+            )
+            done = plan.round_range(done_col, rnd)
+
+            def fetch(
+                source: str | None, a: str = a, b: str = b, done: str = done, rnd: int = rnd
+            ) -> str:
+                parts = []
+                for slot in (a, b):
+                    value = f"N(INDEX({done},{slot}))"
+                    if source is not None:
+                        value += f"*N(INDEX({plan.round_range(source, rnd)},{slot}))"
+                    parts.append(f'IF({slot}="",0,{value})')
+                return "+".join(parts)
+
+            ws[p.at("games", rnd)] = "=" + fetch(None)
+            for kind, _ in form.kinds:
+                ws[p.at(kind, rnd)] = "=" + fetch(kind_source[kind])
+            if form.per_game:
+                rs = p.at("rs", rnd)
+                ws[rs] = f"=ROUND({p.at('score', rnd)},9)"
+                better = f"SUMPRODUCT(({p.series('games')}>0)*({p.series('rs')}>{rs}))"
+                if rnd > 1:
+                    better += (
+                        f"+SUMPRODUCT(({p.series('games', rnd - 1)}>0)"
+                        f"*({p.series('rs', rnd - 1)}={rs}))"
+                    )
+                best = fx.setting_name("best_rounds")
+                ws[p.at("keep", rnd)] = (
+                    f"=IF({p.at('games', rnd)}=0,0,IF(ISNUMBER({best}),"
+                    f"IF(1+{better}<={best},1,0),1))"
+                )
+        games = p.value("gamecount")
+        ws[games] = f"=SUM({p.series('games')})"
+        ws[p.value("total")] = f'=IF({games}>0,{form.total(p)},"")'
+        for key, formula in form.values(p).items():
+            ws[p.value(key)] = f'=IF({games}>0,{formula},"")'
+        pk = p.value("pk")
+        ws[pk] = f'=IF({games}>0,ROUND({p.value("total")},9),"")'
+        ws[p.value("rank1")] = f'=IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")'
+        if form.applied:
+            weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
+            minor = "+".join(
+                f"{p.value(k)}*{w}" for k, w in zip(form.applied, weights, strict=True)
+            )
+            scale = 1000 ** len(form.applied)
+            ws[p.value("comp")] = f'=IF({games}>0,{p.value("rank1")}*{scale}-({minor}),"")'
+            ws[p.value("rank")] = (
+                f'=IF({games}>0,RANK({p.value("comp")},{p.column("comp", first, last)},1),"")'
+            )
+        else:
+            ws[p.value("comp")] = f'=IF({games}>0,{p.value("rank1")},"")'
+            ws[p.value("rank")] = f'=IF({games}>0,{p.value("rank1")},"")'
+        ws[p.value("uniq")] = (
+            f"=IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})"
+        )
+        ws[p.value("ord")] = f"=RANK({p.value('uniq')},{p.column('uniq', first, last)},1)"
+    return letters
+
+
+# ------------------------------------------------------------------ Calc
+
+
+def _calc_sheet(
+    wb: Workbook,
+    ws: Worksheet,
+    plan: Plan,
+    spec: System,
+    params: Any,
+    letters: dict[str, str],
+) -> None:
+    _text(ws.cell(1, 1), "Helper values computed from Settings and Results: do not edit.")
+    settings_row = {
+        name: r for r, name in enumerate((row[0] for row in _settings_table(spec, params, "")), 2)
+    }
+    _text(ws.cell(2, 1), "position points")
+    _text(ws.cell(2, 3), "running sum")
+    ws.cell(3, 3, 0)
+    for k in range(1, MAX_POSITIONS + 1):
+        ref = settings_row.get(f"positions_{k}")
+        ws.cell(3 + k - 1, 2).value = f"=N({SHEETS['settings']}!$B${ref})" if ref else 0
+        ws.cell(3 + k, 3).value = f"=C{2 + k}+B{2 + k}"
+    _name(wb, "calc_pos", f"{CALC}!$B$3:$B${2 + MAX_POSITIONS}")
+    _name(wb, "calc_cum", f"{CALC}!$C$3:$C${3 + MAX_POSITIONS}")
+    done = plan.column_range("Game done")
+    _text(ws.cell(2, 5), "finished games")
+    ws["F2"] = f"=SUM({done})/7"
+    _name(wb, "calc_games", f"{CALC}!$F$2")
+    _text(ws.cell(3, 5), "rounds with a finished game")
+    ws["F3"] = f'=COUNTIF($H$3:$H${2 + plan.rounds},">0")'
+    _name(wb, "calc_rounds", f"{CALC}!$F$3")
+    _text(ws.cell(4, 5), "score floor")
+    ws["F4"] = f"=MIN({plan.column_range('Score key')})-1"
+    _name(wb, "calc_floor", f"{CALC}!$F$4")
+    _text(ws.cell(2, 8), "finished games in round")
+    _text(ws.cell(2, 9), "player twice in round")
+    for rnd in range(1, plan.rounds + 1):
+        r = 2 + rnd
+        ws.cell(r, 7, rnd)
+        ws.cell(r, 8).value = f"=SUM({plan.round_range('Game done', rnd)})/7"
+        a = letters[f"a_{rnd}"]
+        ws.cell(r, 9).value = (
+            f"=COUNT({plan.round_range('Player id', rnd)})"
+            f">COUNT({SUMMARY}!${a}$2:${a}${plan.players + 1})"
+        )
+    _name(wb, "calc_doubles", f"{CALC}!$I$3:$I${2 + plan.rounds}")
+
+
+def _settings_table(spec: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
+    """The Settings rows as written: :func:`settings_rows`, with each tuple
+    parameter padded to seven rows (blank: 0 points) so that a TD can add a
+    position without breaking a formula."""
+    rows = settings_rows(spec, params, title)
+    tuples = {name for name, default in spec.parameters() if isinstance(default, tuple)}
+    out: list[tuple[str, Any, str]] = []
+    for i, row in enumerate(rows):
+        out.append(row)
+        base = row[0].rsplit("_", 1)[0]
+        nxt = rows[i + 1][0].rsplit("_", 1)[0] if i + 1 < len(rows) else None
+        if base in tuples and nxt != base:
+            have = len(getattr(params, base))
+            out.extend(
+                (f"{base}_{k}", None, f"{base}: element {k} (blank: 0)")
+                for k in range(have + 1, MAX_POSITIONS + 1)
+            )
+    return out
+
+
+# ------------------------------------------------------------------ Standings
+
+
+def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
+    headers = ["Rank", "Player", "Score", "Games", *(h for _, h in form.standings)]
+    helper = len(headers) + 1
+    _header(ws, [*headers, "Row"])
+    n = plan.players
+    hl = get_column_letter(helper)
+
+    def col(name: str) -> str:
+        c = letters[name]
+        return f"{SUMMARY}!${c}$2:${c}${n + 1}"
+
+    sources = ["rank", None, "total", "gamecount", *(k for k, _ in form.standings)]
+    for k in range(1, n + 1):
+        row = k + 1
+        ws.cell(row, helper).value = f"=MATCH({k},{col('ord')},0)"
+        for i, source in enumerate(sources, start=1):
+            if source is None:
+                ws.cell(row, i).value = f"=INDEX({SHEETS['players']}!$B$2:$B${n + 1},${hl}{row})"
+            else:
+                ws.cell(row, i).value = f"=INDEX({col(source)},${hl}{row})"
+        ws.cell(row, 3).number_format = "0.####"
+    ws.column_dimensions[hl].hidden = True
+    ws.column_dimensions["A"].width = 6
+    ws.column_dimensions["B"].width = 28
+    ws.column_dimensions["C"].width = 12
+    for i in range(4, helper):
+        ws.column_dimensions[get_column_letter(i)].width = 15
+    note_col = helper + 2
+    _text(ws.cell(1, note_col), "Tie-breakers")
+    ws.cell(1, note_col).font = HEADER_FONT
+    note = ws.cell(2, note_col)
+    _text(note, form.note)
+    note.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions[get_column_letter(note_col)].width = 60
+    ws.freeze_panes = "C2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_area = f"A1:{get_column_letter(helper - 1)}{n + 1}"
+
+
+# ------------------------------------------------------------------ Powers
+
+POWERS_HEADERS = (
+    "Power",
+    "Games",
+    "Total centres",
+    "Mean centres",
+    "Solos",
+    "Eliminations",
+    "Mean score",
+    "Best country",
+    "Best score",
+    "Holders",
+)
+
+
+def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> None:
+    headers = list(POWERS_HEADERS)
+    htm = not form.per_game
+    if htm:
+        headers += ["Result total", "Power mean"]
+    passes = list(form.best_passes)
+    pass_cols = [f"Best pass {i}" for i in range(1, len(passes) + 1)]
+    headers += [*pass_cols, "Best row"]
+    _header(ws, headers)
+    letter = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
+    power = plan.column_range("Power")
+    done = plan.column_range("Game done")
+    rng = {h: plan.column_range(h) for h in ("Centres", "Score", "Solo win", "Player")}
+    for i, pw in enumerate(Power):
+        r = i + 2
+        _text(ws.cell(r, 1), pw.title)
+        a = f"$A{r}"
+        g = f"{letter['Games']}{r}"
+        ws[g] = f"=COUNTIFS({power},{a},{done},1)"
+        tc = f"{letter['Total centres']}{r}"
+        ws[tc] = f"=SUMIFS({rng['Centres']},{power},{a},{done},1)"
+        ws[f"{letter['Mean centres']}{r}"] = f'=IF({g}>0,{tc}/{g},"")'
+        ws[f"{letter['Solos']}{r}"] = f"=SUMIFS({rng['Solo win']},{power},{a},{done},1)"
+        ws[f"{letter['Eliminations']}{r}"] = f"=COUNTIFS({power},{a},{rng['Centres']},0,{done},1)"
+        ws[f"{letter['Mean score']}{r}"] = (
+            f'=IF({g}>0,SUMIFS({rng["Score"]},{power},{a},{done},1)/{g},"")'
+        )
+        if htm:
+            rt = f"{letter['Result total']}{r}"
+            ws[rt] = f"=SUMIFS({plan.column_range('Result')},{power},{a},{done},1)"
+            ws[f"{letter['Power mean']}{r}"] = f'=IF({g}>0,{rt}/{g},"")'
+        mask = f"({power}={a})*({done}=1)"
+        conds: list[str] = []
+        for kind, pc in zip(passes, pass_cols, strict=True):
+            cell = f"{letter[pc]}{r}"
+            if kind == "score":
+                value = f"({plan.column_range('Score key')}-calc_floor)"
+                ws[cell] = f"=SUMPRODUCT(MAX({mask}{''.join(conds)}*{value}))"
+            else:
+                source = "Outcome" if kind == "outcome" else "Centres"
+                value = plan.column_range(source)
+                ws[cell] = f"=SUMPRODUCT(MAX({mask}{''.join(conds)}*({value}+1)))-1"
+            conds.append(f"*({value}={cell})")
+        chosen = f"{mask}{''.join(conds)}"
+        br = f"{letter['Best row']}{r}"
+        ws[br] = f'=IF({g}>0,MATCH(1,INDEX({chosen},0),0),"")'
+        ws[f"{letter['Best country']}{r}"] = f'=IF({g}>0,INDEX({rng["Player"]},{br}),"")'
+        ws[f"{letter['Best score']}{r}"] = f'=IF({g}>0,INDEX({rng["Score"]},{br}),"")'
+        ws[f"{letter['Holders']}{r}"] = f'=IF({g}>0,SUMPRODUCT({chosen}),"")'
+        for h in ("Mean centres", "Mean score", "Best score"):
+            ws[f"{letter[h]}{r}"].number_format = "0.0000"
+    if htm:
+        _name(
+            wb,
+            "htm_sums",
+            f"{SHEETS['powers']}!${letter['Result total']}$2:${letter['Result total']}$8",
+        )
+    _name(wb, "power_names", f"{SHEETS['powers']}!$A$2:$A$8")
+    for h in [*pass_cols, "Best row"]:
+        ws.column_dimensions[letter[h]].hidden = True
+    for h, c in letter.items():
+        ws.column_dimensions[c].width = max(10, len(h) + 3)
+    ws.column_dimensions[letter["Best country"]].width = 26
+    note = ws.cell(10, 1)
+    _text(
+        note,
+        "Games: finished games. Best country: the best single game with that power "
+        + (
+            "(outcome, then points; dipxl score applies Detour's full comparison)."
+            if "outcome" in passes
+            else "(highest score, then most centres)."
+        )
+        + " Holders: how many games share that best.",
+    )
+    ws.freeze_panes = "B2"
+
+
+# ------------------------------------------------------------------ Charts
+
+
+def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
+    top = min(10, plan.players)
+    standings = ws.parent[SHEETS["standings"]]
+    powers = ws.parent[SHEETS["powers"]]
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = f"Standings: top {top}"
+    chart.y_axis.title = "Score"
+    data = Reference(standings, min_col=3, min_row=1, max_row=top + 1)
+    cats = Reference(standings, min_col=2, min_row=2, max_row=top + 1)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(cats)
+    chart.x_axis.scaling.orientation = "maxMin"
+    chart.legend = None
+    chart.height = 10
+    chart.width = 20
+    ws.add_chart(chart, "A1")
+    means = BarChart()
+    means.title = "Mean centres per power"
+    means.y_axis.title = "Centres"
+    data = Reference(powers, min_col=4, min_row=1, max_row=8)
+    cats = Reference(powers, min_col=1, min_row=2, max_row=8)
+    means.add_data(data, titles_from_data=True)
+    means.set_categories(cats)
+    means.legend = None
+    means.height = 10
+    means.width = 20
+    ws.add_chart(means, "A22")
+
+
+# ------------------------------------------------------------------ Help
+
+
+def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
+    lines = [
+        ("How to fill in this workbook", True),
+        ("1. Players: type every player's name (replace the placeholders); keep the ids.", False),
+        (
+            f"2. Results: {plan.rounds} rounds of {plan.boards} boards, seven rows a board with "
+            "the powers already in canonical order. For each seat pick the Player, type the "
+            "final Centres (0-34), the Eliminated year for a player who lost the last centre "
+            "(Detour's survival point needs it) and, only when the draw did not include every "
+            "survivor, Y for each draw member (or N for a survivor left out).",
+            False,
+        ),
+        (
+            "3. A board is scored once all seven centre counts are entered; unfinished boards "
+            "count nowhere. Scores, Standings, Powers and Charts follow at once.",
+            False,
+        ),
+        (
+            "4. Settings: change a parameter and every score follows. Do not rename the "
+            "setting names in column A.",
+            False,
+        ),
+        (
+            "Highlighted in red: a game whose centres total more than 34, a player seated "
+            "twice in one round, a name missing from the Players sheet. In amber: a missing "
+            "player or centre count in a game that has started. A player in two games of one "
+            "round scores both (at most two are read per round).",
+            False,
+        ),
+        ("", False),
+        (f"Scoring system: {spec.title} ({spec.id})", True),
+        *((line, False) for line in spec.description.splitlines()),
+        ("", False),
+        ("Tie-breakers", True),
+        (form.note, False),
+        ("", False),
+        (
+            "This workbook was generated by dipxl (`dipxl new`); `dipxl score` reads it "
+            "back and prints the same standings with every tie-breaker applied.",
+            False,
+        ),
+    ]
+    for r, (text, bold) in enumerate(lines, start=1):
+        cell = ws.cell(r, 1)
+        _text(cell, text)
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        if bold:
+            cell.font = Font(bold=True, size=12)
+    ws.column_dimensions["A"].width = 110

@@ -1,0 +1,238 @@
+"""Generated workbooks recalculated by LibreOffice agree with the engine.
+
+Every case is a tournament written into a workbook by ``build_workbook``
+(some with Settings edited afterwards, as a TD would); all the workbooks
+are recalculated in ONE soffice run, then every per-seat score, every
+standings score, rank and tie-break value, every power statistic and best
+country is compared with ``score_tournament`` (relative tolerance 1e-9),
+and no cell may hold an error value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from lo import recalculate_many, soffice_path
+from openpyxl import load_workbook
+from tournaments import mirror_tournament, random_tournament, tie_tournament
+
+from dipxl.model import Power, Tournament
+from dipxl.ranking import competition_ranks, rank_key, tie_groups
+from dipxl.standings import Standings, score_tournament
+from dipxl.systems import get_system
+from dipxl.workbook.formulas import for_system
+from dipxl.workbook.layout import system_from_settings
+from dipxl.workbook.writer import build_workbook
+
+pytestmark = pytest.mark.skipif(soffice_path() is None, reason="LibreOffice not installed")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A tournament in a workbook; ``edits`` are Settings changes made in
+    the saved workbook (expected: the engine with those overrides)."""
+
+    id: str
+    system: str
+    tournament: Tournament
+    params: dict[str, Any] = field(default_factory=dict)
+    edits: dict[str, Any] = field(default_factory=dict)
+    rounds: int = 0
+
+
+def _cases() -> list[Case]:
+    cases: list[Case] = []
+    for n, system in enumerate(("cdiplo", "detour98e", "dimvalue", "htm")):
+        seed = 100 * (n + 1)
+        cases += [
+            Case(f"{system}-random", system, random_tournament(seed, 30, 3)),
+            Case(f"{system}-doubles", system, random_tournament(seed + 1, 23, 4, doubles=True)),
+            Case(f"{system}-mirror", system, mirror_tournament(seed + 2), rounds=4),
+            Case(f"{system}-ties", system, tie_tournament(seed + 3)),
+        ]
+    cases += [
+        Case("cdiplo-rounded", "cdiplo-rounded", random_tournament(7, 21, 3)),
+        Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
+        Case(
+            "cdiplo-edited",
+            "cdiplo",
+            random_tournament(9, 28, 3),
+            edits={"solo": 50, "played": 2, "positions_2": 15, "positions_4": 3},
+        ),
+        Case("detour98e-2dp", "detour98e-2dp", random_tournament(10, 28, 3)),
+        Case(
+            "detour98e-edited",
+            "detour98e",
+            random_tournament(11, 28, 3),
+            edits={"survival_year": 1907, "round_to": 1, "win": 90},
+        ),
+        Case("dimvalue-best2", "dimvalue", random_tournament(12, 21, 3), {"best_rounds": 2}),
+        Case("htm-wta", "htm-wta", random_tournament(13, 28, 3)),
+        Case(
+            "htm-played",
+            "htm",
+            random_tournament(14, 30, 3),
+            edits={"divisor": "played", "solo": "winner_takes_all"},
+        ),
+    ]
+    return cases
+
+
+CASES = _cases()
+
+
+SETTINGS: dict[str, dict[str, Any]] = {}
+
+
+def _edit(wb: Any, edits: dict[str, Any]) -> dict[str, Any]:
+    """Change Settings values as a TD would; the overrides the edited sheet
+    means, read back through the layout contract."""
+    ws = wb["Settings"]
+    rows = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
+    for name, value in edits.items():
+        ws.cell(rows[name], 2).value = value
+    cells = [(ws.cell(r, 1).value, ws.cell(r, 2).value, f"B{r}") for r in rows.values()]
+    return system_from_settings(cells)[1]
+
+
+@pytest.fixture(scope="session")
+def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    src = tmp_path_factory.mktemp("generated")
+    paths = []
+    for case in CASES:
+        wb = build_workbook(
+            case.system,
+            case.params or None,
+            case.id,
+            rounds=max(case.rounds, 1),
+            tournament=case.tournament,
+        )
+        SETTINGS[case.id] = _edit(wb, case.edits)
+        path = src / f"{case.id}.xlsx"
+        wb.save(path)
+        paths.append(path)
+    out = recalculate_many(paths, tmp_path_factory.mktemp("recalculated"))
+    return {
+        case.id: load_workbook(path, data_only=True) for case, path in zip(CASES, out, strict=True)
+    }
+
+
+def close(got: Any, want: float) -> bool:
+    """Equal to 1e-9 relative (absolute near zero: sums of +-x cancel)."""
+    return isinstance(got, int | float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def engine(case: Case) -> Standings:
+    """The engine's standings with the parameters the workbook's Settings
+    hold (overrides as the batch reader reads them)."""
+    return score_tournament(case.tournament, case.system, SETTINGS[case.id])
+
+
+def _rows(ws: Any) -> list[dict[str, Any]]:
+    header = [c.value for c in ws[1]]
+    return [
+        dict(zip(header, row, strict=False))
+        for row in ws.iter_rows(min_row=2, values_only=True)
+        if any(v is not None for v in row)
+    ]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_no_cell_holds_an_error(case: Case, recalculated: dict[str, Any]) -> None:
+    wb = recalculated[case.id]
+    errors = [
+        f"{ws.title}!{cell.coordinate}={cell.value}"
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str)
+        and cell.value.startswith("#")
+        and cell.value.endswith(("!", "?", "A"))
+    ]
+    assert errors == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_every_seat_score(case: Case, recalculated: dict[str, Any]) -> None:
+    standings = engine(case)
+    want = {(sg.round, sg.board): sg.scores for sg in standings.games}
+    assert want, "the case must have finished games"
+    seen = set()
+    for row in _rows(recalculated[case.id]["Results"]):
+        key = (row["Round"], row["Board"])
+        power = Power.parse(row["Power"])
+        if key in want:
+            seen.add(key)
+            assert close(row["Score"], want[key][power]), (key, power.title, row["Score"])
+        else:
+            assert row["Score"] is None, (key, power.title, row["Score"])
+    assert seen == set(want)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_standings_scores_ranks_and_values(case: Case, recalculated: dict[str, Any]) -> None:
+    standings = engine(case)
+    form = for_system(get_system(case.system))
+    got = {row["Player"]: row for row in _rows(recalculated[case.id]["Standings"])}
+    # The formulas rank by score and the tie-breakers they apply; the
+    # engine's rank refines that order with the rest.
+    groups = tie_groups(
+        list(standings.rows),
+        lambda r: (rank_key(r.score), *(r.tiebreaks[k] for k in form.applied)),
+    )
+    partial: dict[str, tuple[int, int]] = {}
+    for rank, group in zip(competition_ranks(groups), groups, strict=True):
+        for r in group:
+            partial[r.player] = (rank, len(group))
+    complete = set(form.applied) == set(standings.tiebreak_names)
+    for r in standings.rows:
+        row = got.pop(r.player)
+        assert close(row["Score"], r.score), (r.player, row["Score"], r.score)
+        assert row["Games"] == r.games, r.player
+        rank, size = partial[r.player]
+        assert row["Rank"] == rank, (r.player, row["Rank"], rank)
+        assert rank <= r.rank < rank + size, (r.player, r.rank, rank, size)
+        if complete:
+            assert row["Rank"] == r.rank, r.player
+        for key, header in form.standings:
+            assert row[header] == pytest.approx(r.tiebreaks[key], rel=1e-9, abs=1e-9), (
+                r.player,
+                key,
+            )
+    # Listed players without a finished game: no rank, no score.
+    for name, row in got.items():
+        assert row["Rank"] is None and row["Score"] is None and row["Games"] == 0, name
+    ranks = [row["Rank"] for row in _rows(recalculated[case.id]["Standings"]) if row["Rank"]]
+    assert ranks == sorted(ranks), "Standings are listed best first"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_powers(case: Case, recalculated: dict[str, Any]) -> None:
+    standings = engine(case)
+    spec = get_system(case.system)
+    rows = {
+        row["Power"]: row
+        for row in _rows(recalculated[case.id]["Powers"])
+        if row["Power"] in [p.title for p in Power]
+    }
+    event = None
+    if spec.score_event is not None:
+        event = spec.score_event(case.tournament, standings.params)
+    for stats in standings.powers:
+        row = rows[stats.power.title]
+        assert row["Games"] == stats.games
+        assert row["Total centres"] == stats.total_centres
+        assert close(row["Mean centres"], stats.mean_centres or 0.0)
+        assert row["Solos"] == stats.solos
+        assert row["Eliminations"] == stats.eliminations
+        assert close(row["Mean score"], stats.mean_score or 0.0)
+        if event is not None:
+            assert close(row["Power mean"], float(event.mean(stats.power)))
+        holders = standings.best_country[stats.power]
+        assert close(row["Best score"], holders[0].score)
+        if spec.compare_games is None:
+            assert row["Best country"] in {b.player for b in holders}
+            assert row["Holders"] == len(holders)
