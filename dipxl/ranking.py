@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
@@ -47,10 +48,10 @@ def rank_key(value: float) -> float:
     return round(value, RANK_DECIMALS) + 0.0  # + 0.0 folds -0.0 into 0.0
 
 
-@lru_cache(maxsize=1 << 16)
 def _position_table(
     ordered: tuple[int, ...], points: tuple[float, ...], mode: TieShare
 ) -> dict[int, float]:
+    """Centre count -> position points for centre counts sorted high to low."""
     table: dict[int, float] = {}
     start = 0
     n = len(ordered)
@@ -68,6 +69,18 @@ def _position_table(
     return table
 
 
+# Memos of a pure function (the same centres and points give the same table):
+# scoring a game then costs a sort and a dictionary look-up.
+@lru_cache(maxsize=1 << 16)
+def _shared_table(ordered: tuple[int, ...], points: tuple[float, ...]) -> dict[int, float]:
+    return _position_table(ordered, points, TieShare.SHARE)
+
+
+@lru_cache(maxsize=1 << 16)
+def _lowest_table(ordered: tuple[int, ...], points: tuple[float, ...]) -> dict[int, float]:
+    return _position_table(ordered, points, TieShare.LOWEST)
+
+
 def position_points(
     centres: Sequence[int], points: tuple[float, ...], mode: TieShare
 ) -> dict[int, float]:
@@ -76,9 +89,13 @@ def position_points(
     ``points`` lists the points of 1st, 2nd, ...; positions beyond it score 0.
     Returns a mapping centre count -> points, e.g. for centres
     (9, 8, 8, 8, 1, 0, 0) and points (38, 14, 7) shared:
-    {9: 38, 8: (14 + 7 + 0) / 3, 1: 0, 0: 0}.
+    {9: 38, 8: (14 + 7 + 0) / 3, 1: 0, 0: 0}.  The returned dict is shared:
+    do not modify it.
     """
-    return _position_table(tuple(sorted(centres, reverse=True)), points, mode)
+    ordered = tuple(sorted(centres, reverse=True))
+    if mode is TieShare.SHARE:
+        return _shared_table(ordered, points)
+    return _lowest_table(ordered, points)
 
 
 def places(centres: Sequence[int]) -> list[tuple[int, int]]:
@@ -148,5 +165,11 @@ def round_half_up(value: float, decimals: int | None) -> float:
     ROUND does, on the number as printed); None leaves it exact."""
     if decimals is None:
         return value
+    scale = 10**decimals
+    scaled = abs(value) * scale
+    whole = math.floor(scaled)
+    if abs(scaled - whole - 0.5) > max(1e-6, scaled * 1e-12):  # clearly no tie
+        rounded = (whole + (scaled - whole > 0.5)) / scale
+        return math.copysign(rounded, value) if rounded else 0.0
     quantum = Decimal(1).scaleb(-decimals)
-    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP)) + 0.0

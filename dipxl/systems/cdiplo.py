@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.errors import ParameterError
 from dipxl.model import Game
@@ -46,11 +47,22 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     Source: C-Diplo rules (seeds/004).
     """
     centres = game.centres
-    winner = solo_winner(game, params.victory_centres)
-    if winner is not None:
-        scores = tuple([float(params.solo if i == winner else params.solo_loss) for i in range(7)])
+    if max(centres) >= params.victory_centres:
+        winner = solo_winner(game, params.victory_centres)
+        scores = tuple(
+            [float(params.solo if i == winner else params.solo_loss) for i in range(7)]
+        )
     else:
-        table = position_points(centres, params.positions, TieShare.SHARE)
-        played = params.played
-        scores = tuple([played + c + table[c] for c in centres])
-    return params.finish(scores)
+        table = _draw_table(tuple(sorted(centres)), params.positions, params.played)
+        scores = tuple(map(table.__getitem__, centres))
+    return scores if params.round_to is None else params.finish(scores)
+
+
+# A memo of a pure function: the same centres give the same table.
+@lru_cache(maxsize=1 << 16)
+def _draw_table(
+    ordered: tuple[int, ...], positions: tuple[float, ...], played: float
+) -> dict[int, float]:
+    """Centre count -> its drawn-game score: played + centres + position points."""
+    shares = position_points(ordered, positions, TieShare.SHARE)
+    return {c: played + c + points for c, points in shares.items()}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
+from operator import add
 
 from dipxl.errors import Notice, ParameterError
 from dipxl.model import Game
@@ -58,27 +60,51 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     years = game.years
     cutoff = params.survival_year
-    winner = solo_winner(game, params.victory_centres)
-    if winner is not None:
+    if max(centres) >= params.victory_centres:
+        winner = solo_winner(game, params.victory_centres)
         scores = tuple(
             [
                 float(params.win) if i == winner else float(c + _survived(c, y, cutoff))
                 for i, (c, y) in enumerate(zip(centres, years, strict=True))
             ]
         )
-        return params.finish(scores)
-    table = position_points(centres, params.positions, TieShare.LOWEST)
-    top = max(centres)
-    lead = 0
-    if centres.count(top) == 1:
-        lead = top - max(c for c in centres if c != top)
-    raw = [
-        c + _survived(c, y, cutoff) + (1 if c else 0) + table[c] + (lead if c == top else 0)
-        for c, y in zip(centres, years, strict=True)
-    ]
+        return scores if params.round_to is None else params.finish(scores)
+    table = _draw_table(tuple(sorted(centres)), params.positions)
+    if years == _NO_YEARS:
+        raw = list(map(table.__getitem__, centres))
+    else:  # eliminated seats: 1 for surviving to Fall 1905, from the year
+        raw = list(map(add, map(table.__getitem__, centres), _late(years, cutoff)))
     total = sum(raw)
     scale = params.draw_total
-    return params.finish(tuple([r * scale / total for r in raw]))
+    scores = tuple([r * scale / total for r in raw])
+    return scores if params.round_to is None else params.finish(scores)
+
+
+_NO_YEARS = (None,) * 7
+
+
+# Memos of pure functions: the same input gives the same table.
+@lru_cache(maxsize=1 << 12)
+def _late(years: tuple[int | None, ...], cutoff: int) -> tuple[int, ...]:
+    """1 for each seat eliminated after ``cutoff`` (only eliminated seats
+    have a year), else 0."""
+    return tuple([1 if y is not None and y > cutoff else 0 for y in years])
+
+
+@lru_cache(maxsize=1 << 16)
+def _draw_table(ordered: tuple[int, ...], positions: tuple[float, ...]) -> dict[int, float]:
+    """Centre count -> raw draw score before the survival point: centres +
+    position points (ties: the lowest position's) + the outright leader's
+    margin over the second-highest count + 2 for a survivor (holding a centre
+    at the end, and so surviving to Fall 1905)."""
+    table = {
+        c: c + points + (2 if c else 0)
+        for c, points in position_points(ordered, positions, TieShare.LOWEST).items()
+    }
+    top, second = ordered[-1], ordered[-2]
+    if top != second:
+        table[top] += top - second
+    return table
 
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:

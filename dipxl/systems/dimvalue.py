@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.common import GameParams, check_number, solo_winner
@@ -40,23 +41,35 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     Source: Diminishing Value DBS (seeds/001).
     """
     centres = game.centres
-    winner = solo_winner(game, params.victory_centres)
-    if winner is not None:
-        solo = 6 * params.ante + params.solo_bonus
-        loss = -params.solo_loss
-        return params.finish(tuple([float(solo) if i == winner else float(loss) for i in range(7)]))
-    members = game.draw_members
-    eliminated = centres.count(0)
-    n_members = members.count(True)
-    left_out = 7 - eliminated - n_members
-    share = (params.ante * eliminated + params.out_of_draw_loss * left_out) / n_members
-    ante = -float(params.ante)
-    out = -float(params.out_of_draw_loss)
-    return params.finish(
-        tuple(
-            [
-                share if m else (ante if c == 0 else out)
-                for c, m in zip(centres, members, strict=True)
-            ]
-        )
-    )
+    if max(centres) >= params.victory_centres:
+        winner = solo_winner(game, params.victory_centres)
+        solo = float(6 * params.ante + params.solo_bonus)
+        loss = -float(params.solo_loss)
+        scores = tuple([solo if i == winner else loss for i in range(7)])
+    else:
+        members = game.draw_members
+        eliminated = centres.count(0)
+        n_members = members.count(True)
+        if eliminated + n_members == 7:  # every survivor is in the draw
+            scores = _all_survivors_draw(members, params.ante)
+        else:
+            left_out = 7 - eliminated - n_members
+            share = (params.ante * eliminated + params.out_of_draw_loss * left_out) / n_members
+            ante = -float(params.ante)
+            out = -float(params.out_of_draw_loss)
+            scores = tuple(
+                [
+                    share if m else (ante if c == 0 else out)
+                    for c, m in zip(centres, members, strict=True)
+                ]
+            )
+    return scores if params.round_to is None else params.finish(scores)
+
+
+# A memo of a pure function: the same draw gives the same scores.
+@lru_cache(maxsize=1 << 10)
+def _all_survivors_draw(members: tuple[bool, ...], ante: float) -> tuple[float, ...]:
+    """Every non-member eliminated: members share ante x eliminated."""
+    eliminated = members.count(False)
+    share = ante * eliminated / (7 - eliminated)
+    return tuple([share if m else -float(ante) for m in members])
