@@ -273,6 +273,7 @@ class Game:
     centres: tuple[int, ...] = field(init=False, compare=False, repr=False)
     draw_members: tuple[bool, ...] = field(init=False, compare=False, repr=False)
     years: tuple[int | None, ...] = field(init=False, compare=False, repr=False)
+    players: tuple[str, ...] = field(init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -305,6 +306,7 @@ class Game:
         ordered = tuple(by_power[p] for p in Power)
         object.__setattr__(self, "seats", ordered)
         object.__setattr__(self, "years", tuple(s.eliminated for s in ordered))
+        object.__setattr__(self, "players", tuple(s.player for s in ordered))
         finished = all(s.centres is not None for s in ordered)
         object.__setattr__(self, "finished", finished)
         if not finished:
@@ -352,11 +354,6 @@ class Game:
     def total_centres(self) -> int:
         """Centres owned at the end (0 while unfinished)."""
         return sum(self.centres)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Player names in power order."""
-        return tuple(s.player for s in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,14 +411,16 @@ class Tournament:
                         game.label,
                     )
                 )
-        played: dict[str, list[Power]] = {}
+        played: dict[str, set[Power]] = {}
         in_round: dict[tuple[int, str], Game] = {}
         for game in self.games:
             for seat in game.seats:
                 if not seat.player:
                     continue
-                powers = played.setdefault(seat.player, [])
-                if seat.power in powers and len(set(powers)) < 7:
+                powers = played.get(seat.player)
+                if powers is None:
+                    played[seat.player] = powers = set()
+                elif seat.power in powers and len(powers) < 7:
                     found.append(
                         Notice(
                             "repeated_power",
@@ -430,9 +429,9 @@ class Tournament:
                             game.label,
                         )
                     )
-                powers.append(seat.power)
-                other = in_round.get((game.round, seat.player))
-                if other is not None and other is not game:
+                powers.add(seat.power)
+                other = in_round.setdefault((game.round, seat.player), game)
+                if other is not game:
                     found.append(
                         Notice(
                             "two_games_in_round",
@@ -441,7 +440,6 @@ class Tournament:
                             game.label,
                         )
                     )
-                in_round[(game.round, seat.player)] = game
         return tuple(found)
 
 

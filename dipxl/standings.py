@@ -16,7 +16,7 @@ from dipxl import tiebreaks
 from dipxl.errors import Notice
 from dipxl.model import Game, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
-from dipxl.systems import System, get_system
+from dipxl.systems import System, get_system, htm
 from dipxl.systems.common import param_table, solo_winner
 
 __all__ = [
@@ -150,20 +150,76 @@ class PowerStats:
     mean_score: float | None
 
 
-@dataclass(frozen=True)
 class Standings:
-    """The scored tournament: what every output shows."""
+    """The scored tournament: what every output shows.
 
-    system: System
-    params: Any
-    rows: tuple[Row, ...]
-    games: tuple[ScoredGame, ...]
-    best_country: Mapping[Power, tuple[BestGame, ...]]
-    powers: tuple[PowerStats, ...]
-    notices: tuple[Notice, ...]
-    tiebreak_names: tuple[str, ...]
-    after_round: int | None = None
-    title: str = ""
+    ``rows`` (ranked, with tie-break values) are computed at once; ``games``,
+    ``best_country``, ``powers`` and ``notices`` on first use.
+    """
+
+    def __init__(
+        self,
+        system: System,
+        params: Any,
+        rows: tuple[Row, ...],
+        tiebreak_names: tuple[str, ...],
+        tournament: Tournament,
+        after_round: int | None,
+        scored: tuple[ScoredGame, ...] | None = None,
+        event: htm.EventScores | None = None,
+    ) -> None:
+        self.system = system
+        self.params = params
+        self.rows = rows
+        self.tiebreak_names = tiebreak_names
+        self.tournament = tournament
+        self.after_round = after_round
+        self.title = tournament.title
+        self._scored = scored
+        self._event = event
+
+    def __repr__(self) -> str:
+        return f"<Standings {self.system.id}: {len(self.rows)} players>"
+
+    @functools.cached_property
+    def games(self) -> tuple[ScoredGame, ...]:
+        """Every finished game with its seat scores (HTM: result - mean)."""
+        if self._scored is not None:
+            return self._scored
+        event = self._event
+        assert event is not None
+        n = event.games
+        victory = self.params.victory_centres
+        return tuple(
+            ScoredGame(
+                game,
+                tuple([(n * r - s) / n for r, s in zip(results, event.power_sums, strict=True)]),
+                _winner(game, victory),
+            )
+            for game, results in zip(
+                self.tournament.finished_games, event.seat_results, strict=True
+            )
+        )
+
+    @functools.cached_property
+    def best_country(self) -> dict[Power, tuple[BestGame, ...]]:
+        """Per power, the holders of the best single game."""
+        return _best_country(self.system, self.games)
+
+    @functools.cached_property
+    def powers(self) -> tuple[PowerStats, ...]:
+        """Per power statistics over the finished games."""
+        return _power_stats(self.games)
+
+    @functools.cached_property
+    def notices(self) -> tuple[Notice, ...]:
+        """The warnings: odd data (SCORING.md section 1) and the system's own."""
+        found = list(self.tournament.notices())
+        check = self.system.game_notices
+        if check is not None:
+            for game in self.tournament.finished_games:
+                found.extend(check(game, self.params))
+        return tuple(found)
 
     def row(self, player: str) -> Row:
         """The row of ``player`` (KeyError when absent)."""
@@ -265,94 +321,75 @@ def score_tournament(
         params = spec.make_params(params)
     if after_round is not None:
         tournament = tournament.up_to_round(after_round)
-    notices = list(tournament.notices())
-    finished = tournament.finished_games
-    exact: dict[str, Fraction] = {}
-    if spec.score_game is not None:
-        scorer = spec.score_game
-        scored = []
-        for game in finished:
-            scored.append(
-                ScoredGame(game, scorer(game, params), solo_winner(game, params.victory_centres))
-            )
-            if spec.game_notices is not None:
-                notices.extend(spec.game_notices(game, params))
-    else:
-        assert spec.score_event is not None
-        event = spec.score_event(tournament, params)
-        scored = []
-        n = event.games
-        for game, results in zip(finished, event.seat_results, strict=True):
-            seat_scores = tuple((n * r - event.power_sums[i]) / n for i, r in enumerate(results))
-            scored.append(ScoredGame(game, seat_scores, solo_winner(game, params.victory_centres)))
-        exact = event.totals
-
+    if spec.score_event is not None:
+        return _event_standings(spec, params, tournament, after_round)
+    scorer = spec.score_game
+    assert scorer is not None
+    victory = params.victory_centres
+    scored = tuple(
+        ScoredGame(game, scorer(game, params), _winner(game, victory))
+        for game in tournament.finished_games
+    )
     games_of: dict[str, list[Played]] = {}
     for sg in scored:
-        for i, seat in enumerate(sg.game.seats):
-            games_of.setdefault(seat.player, []).append(Played(seat.player, sg, i))
+        for i, name in enumerate(sg.game.players):
+            games_of.setdefault(name, []).append(Played(name, sg, i))
     best = getattr(params, "best_rounds", None)
     if best is not None:
         games_of = {p: _mark_best(plays, best) for p, plays in games_of.items()}
-    totals: dict[str, float] = {}
-    for player, plays in games_of.items():
-        if exact:
-            totals[player] = float(exact[player])
-        else:
-            totals[player] = sum(p.score for p in plays if p.counted)
-
-    def primary(player: str) -> Any:
-        return exact[player] if exact else rank_key(totals[player])
-
-    order = sorted(games_of, key=lambda p: (_neg(primary(p)), p.casefold(), p))
+    totals = {p: sum(g.score for g in plays if g.counted) for p, plays in games_of.items()}
+    keys = {p: rank_key(t) for p, t in totals.items()}
+    order = sorted(games_of, key=lambda p: (-keys[p], p.casefold(), p))
     ledger = Ledger(spec, params, games_of, totals, order)
     breakers = tiebreaks.for_system(spec)
     shown: dict[str, dict[str, Any]] = {p: {} for p in games_of}
+    everyone = list(games_of)
     for tb in breakers:
-        if tb.everyone:
-            measured = tb.measure(list(games_of), ledger)
-            if measured is not None:
-                for p in games_of:
-                    shown[p][tb.name] = tb.display(measured[p])
-            else:
-                for p in games_of:
-                    shown[p][tb.name] = None
-        else:
-            for p in games_of:
-                shown[p][tb.name] = None
-    rows: list[Row] = []
-    groups = tie_groups(order, primary)
+        measured = tb.measure(everyone, ledger) if tb.everyone else None
+        for p in everyone:
+            shown[p][tb.name] = tb.display(measured[p]) if measured is not None else None
     final: list[list[str]] = []
-    for group in groups:
+    for group in tie_groups(order, keys.__getitem__):
         final.extend(tiebreaks.split(group, breakers, ledger, shown))
-    for rank, group in zip(competition_ranks(final), final, strict=True):
+    rows = _rows(final, totals, {p: len(g) for p, g in games_of.items()}, shown)
+    return Standings(spec, params, rows, tuple(tb.name for tb in breakers), tournament,
+                     after_round, scored=scored)
+
+
+def _event_standings(
+    spec: System, params: Any, tournament: Tournament, after_round: int | None
+) -> Standings:
+    """Standings of a tournament-wide system (HTM): exact keys, no tie-breakers."""
+    assert spec.score_event is not None
+    event = spec.score_event(tournament, params)
+    keys = event.rank_keys()
+    order = sorted(keys, key=lambda p: (-keys[p], p.casefold(), p))
+    totals = {p: event.numerators[p] / event.denominators[p] for p in keys}
+    groups = tie_groups(order, keys.__getitem__)
+    rows = _rows(groups, totals, event.played, {}, exact=event)
+    return Standings(spec, params, rows, (), tournament, after_round, event=event)
+
+
+def _rows(
+    groups: Sequence[Sequence[str]],
+    totals: Mapping[str, float],
+    played: Mapping[str, int],
+    shown: Mapping[str, Mapping[str, Any]],
+    exact: htm.EventScores | None = None,
+) -> tuple[Row, ...]:
+    """Ranked rows: a group shares the better rank; alphabetical inside."""
+    rows = []
+    for rank, group in zip(competition_ranks(groups), groups, strict=True):
         for player in sorted(group, key=lambda p: (p.casefold(), p)):
-            rows.append(
-                Row(
-                    rank,
-                    player,
-                    totals[player],
-                    len(games_of[player]),
-                    shown[player],
-                    exact.get(player) if exact else None,
-                )
-            )
-    return Standings(
-        system=spec,
-        params=params,
-        rows=tuple(rows),
-        games=tuple(scored),
-        best_country=_best_country(spec, games_of),
-        powers=_power_stats(scored),
-        notices=tuple(notices),
-        tiebreak_names=tuple(tb.name for tb in breakers),
-        after_round=after_round,
-        title=tournament.title,
-    )
+            rows.append(Row(rank, player, totals[player], played[player],
+                            shown.get(player, {}),
+                            exact.exact(player) if exact is not None else None))
+    return tuple(rows)
 
 
-def _neg(value: Any) -> Any:
-    return -value
+def _winner(game: Game, victory: int) -> int | None:
+    """Index of the soloist (None for a draw); cheap for the common draw."""
+    return solo_winner(game, victory) if max(game.centres) >= victory else None
 
 
 def _mark_best(plays: list[Played], best: int) -> list[Played]:
@@ -367,23 +404,26 @@ def _mark_best(plays: list[Played], best: int) -> list[Played]:
 
 
 def _best_country(
-    system: System, games_of: Mapping[str, Sequence[Played]]
+    system: System, scored: Sequence[ScoredGame]
 ) -> dict[Power, tuple[BestGame, ...]]:
-    candidates: dict[Power, list[Played]] = {p: [] for p in Power}
-    for plays in games_of.values():
-        for p in plays:
-            candidates[p.power].append(p)
-    cmp = functools.cmp_to_key(functools.partial(_compare_played, system))
     result: dict[Power, tuple[BestGame, ...]] = {}
-    for power, plays in candidates.items():
+    for power in Power:
+        i = int(power)
+        plays = [Played(sg.game.players[i], sg, i) for sg in scored]
         if not plays:
             result[power] = ()
             continue
-        top = max(plays, key=cmp)
-        winners = [p for p in plays if _compare_played(system, p, top) == 0]
+        if system.compare_games is not None:
+            cmp = functools.cmp_to_key(functools.partial(_compare_played, system))
+            top = max(plays, key=cmp)
+            winners = [p for p in plays if _compare_played(system, p, top) == 0]
+        else:
+            keys = [(rank_key(p.score), p.centres) for p in plays]
+            best = max(keys)
+            winners = [p for p, k in zip(plays, keys, strict=True) if k == best]
         result[power] = tuple(
             BestGame(power, p.player, p.game.round, p.game.board, p.score, p.centres)
-            for p in sorted(winners, key=lambda p: (p.game.round, p.game.board))
+            for p in winners
         )
     return result
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 
 from dipxl.errors import ParameterError
 from dipxl.model import MAX_CENTRES, Power, Tournament
@@ -53,19 +56,38 @@ class EventScores:
 
     ``power_sums``/``games``: each power's summed results over the finished
     games, and their number (mean = sum / games).  ``seat_results``: per
-    finished game (tournament order) the results in power order.
-    ``totals``: per player, the score as an exact Fraction.
+    finished game (tournament order) the results in power order.  A player's
+    score is ``numerators[p] / denominators[p]`` exactly (integers).
     """
 
     games: int
     rounds: int
     power_sums: tuple[int, ...]
     seat_results: tuple[tuple[int, ...], ...]
-    totals: dict[str, Fraction]
+    numerators: dict[str, int]
+    denominators: dict[str, int]
+    played: dict[str, int]
 
     def mean(self, power: Power) -> Fraction:
         """The power mean: summed results / finished games."""
         return Fraction(self.power_sums[power], self.games) if self.games else Fraction(0)
+
+    def exact(self, player: str) -> Fraction:
+        """The player's score as an exact fraction."""
+        return Fraction(self.numerators[player], self.denominators[player])
+
+    @property
+    def totals(self) -> dict[str, Fraction]:
+        """Every player's exact score."""
+        return {p: self.exact(p) for p in self.numerators}
+
+    def rank_keys(self) -> dict[str, int]:
+        """Integers ordered exactly as the scores (no float ever decides)."""
+        dens = set(self.denominators.values())
+        if len(dens) <= 1:
+            return dict(self.numerators)
+        common = math.lcm(*dens)
+        return {p: n * (common // self.denominators[p]) for p, n in self.numerators.items()}
 
 
 def _results(centres: tuple[int, ...], winner: int | None, params: Params) -> tuple[int, ...]:
@@ -88,27 +110,27 @@ def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
     """
     games = tournament.finished_games
     n = len(games)
-    sums = [0] * 7
-    seat_results = []
-    for game in games:
-        winner = solo_winner(game, params.victory_centres) if params.solo != "centres" else None
-        res = _results(game.centres, winner, params)
-        seat_results.append(res)
-        for i in range(7):
-            sums[i] += res[i]
+    if params.solo == "centres":
+        seat_results = tuple(g.centres for g in games)
+    else:
+        seat_results = tuple(
+            _results(g.centres, solo_winner(g, params.victory_centres), params) for g in games
+        )
+    sums = tuple(sum(column) for column in zip(*seat_results, strict=True)) if n else (0,) * 7
+    # n x (player's score x rounds) = sum over his games of (n x result - power sum)
+    numerators: dict[str, int] = {}
+    get = numerators.get
+    for game, results in zip(games, seat_results, strict=True):
+        for name, r, s in zip(game.players, results, sums, strict=True):
+            numerators[name] = get(name, 0) + n * r - s
+    played = dict(Counter(chain.from_iterable(g.players for g in games)))
     rounds = len(tournament.rounds)
-    own: dict[str, int] = {}
-    against: dict[str, int] = {}
-    played: dict[str, set[int]] = {}
-    for game, res in zip(games, seat_results, strict=True):
-        for i, seat in enumerate(game.seats):
-            name = seat.player
-            own[name] = own.get(name, 0) + res[i]
-            against[name] = against.get(name, 0) + sums[i]
-            if params.divisor == "played":
-                played.setdefault(name, set()).add(game.round)
-    totals: dict[str, Fraction] = {}
-    for name, total in own.items():
-        divisor = len(played[name]) if params.divisor == "played" else rounds
-        totals[name] = Fraction(n * total - against[name], n * divisor)
-    return EventScores(n, rounds, tuple(sums), tuple(seat_results), totals)
+    if params.divisor == "played":
+        rounds_of: dict[str, set[int]] = {}
+        for game in games:
+            for name in game.players:
+                rounds_of.setdefault(name, set()).add(game.round)
+        denominators = {p: n * len(rounds_of[p]) for p in numerators}
+    else:
+        denominators = dict.fromkeys(numerators, n * rounds)
+    return EventScores(n, rounds, sums, seat_results, numerators, denominators, played)

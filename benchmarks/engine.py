@@ -1,0 +1,115 @@
+"""Engine benchmark (rerun: ``python benchmarks/engine.py``).
+
+- games/s of each per-game system over 100,000 random valid games (the
+  scoring function alone, on one core; games are built and validated first);
+- the time of complete HTM standings for a 10,000-game tournament, and of
+  HTM's own arithmetic for it.
+
+Targets (issue 2): >= 300,000 games/s per system; HTM standings < 50 ms.
+Prints the best of several repeats; no assertion: figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.standings import score_tournament
+from dipxl.systems import SYSTEMS, get_system
+
+
+def random_centres(rng: random.Random) -> list[int]:
+    owned = rng.randint(20, 34)
+    cuts = sorted(rng.randint(0, owned) for _ in range(6))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, owned], strict=True)]
+    while sum(1 for c in counts if c >= 18) > 1:
+        counts[counts.index(max(counts))] -= 1
+        counts[counts.index(min(counts))] += 1
+    rng.shuffle(counts)
+    return counts
+
+
+def random_games(n: int, seed: int = 1) -> list[Game]:
+    rng = random.Random(seed)
+    games = []
+    for k in range(n):
+        counts = random_centres(rng)
+        seats = tuple(
+            Seat(f"P{rng.randrange(5000)}-{i}", Power(i), c,
+                 rng.randint(1901, 1910) if c == 0 else None)
+            for i, c in enumerate(counts)
+        )
+        games.append(Game(k // 1000 + 1, k % 1000 + 1, seats))
+    return games
+
+
+def htm_event(games: int, players: int, seed: int = 2) -> Tournament:
+    """``games`` boards in rounds of players/7 boards, random seating."""
+    rng = random.Random(seed)
+    names = [f"Player {i}" for i in range(players)]
+    per_round = players // 7
+    result = []
+    for k in range(games):
+        rnd, board = divmod(k, per_round)
+        if board == 0:
+            rng.shuffle(names)
+        counts = random_centres(rng)
+        result.append(Game(rnd + 1, board + 1, tuple(
+            Seat(names[7 * board + i], Power(i), counts[i]) for i in range(7))))
+    return Tournament(tuple(result))
+
+
+def best_of(repeats: int, fn: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--htm-games", type=int, default=10_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+
+    games = random_games(args.games)
+    print(f"per-game systems, {len(games):,} random games (best of {args.repeats}):")
+    for system in SYSTEMS:
+        scorer = system.score_game
+        if scorer is None:
+            continue
+        params = system.params
+
+        def run(scorer: Callable[[Game, object], object] = scorer, params: object = params) -> None:
+            for game in games:
+                scorer(game, params)
+
+        seconds = best_of(args.repeats, run)
+        print(f"  {system.id:<15} {len(games) / seconds:>12,.0f} games/s  ({seconds:.3f} s)")
+
+    event = htm_event(args.htm_games, players=1050)
+    htm = get_system("htm")
+    assert htm.score_event is not None
+    core = best_of(args.repeats, lambda: htm.score_event(event, htm.params))  # type: ignore[misc]
+    ranked = best_of(args.repeats, lambda: score_tournament(event, "htm"))
+
+    def everything() -> object:
+        s = score_tournament(event, "htm")
+        return (s.games, s.best_country, s.powers, s.notices)
+
+    full = best_of(args.repeats, everything)
+    print(f"HTM, {len(event.games):,} games, {len(event.players):,} players, "
+          f"{len(event.rounds)} rounds:")
+    print(f"  HTM arithmetic (power means, exact player scores): {core * 1000:8.1f} ms")
+    print(f"  standings (exact scores, ranked rows):             {ranked * 1000:8.1f} ms")
+    print(f"  + seat scores, best country, power stats, warnings:{full * 1000:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
