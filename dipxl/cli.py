@@ -335,6 +335,61 @@ def demo_cmd(folder: Path, force: bool) -> None:
         sys.exit(1)
 
 
+@cli.command("new")
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--system", "-s", "system_id", required=True, type=click.Choice(system_ids()))
+@click.option("--rounds", "-r", type=click.IntRange(1, 50), default=3, show_default=True)
+@click.option("--boards", "-b", type=click.IntRange(1, 2000), help="Boards a round.")
+@click.option("--players", "-n", "n_players", type=click.IntRange(1, 14000), help="Placeholders.")
+@click.option(
+    "--players-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Player names, one a line (UTF-8).",
+)
+@click.option("--title", "-t", default="", help="Tournament title.")
+@click.option("--param", "-p", "params", multiple=True, metavar="NAME=VALUE")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def new_cmd(
+    out: Path,
+    system_id: str,
+    rounds: int,
+    boards: int | None,
+    n_players: int | None,
+    players_file: Path | None,
+    title: str,
+    params: tuple[str, ...],
+    force: bool,
+) -> None:
+    """Write a tournament workbook whose own formulas score everything.
+
+    Settings holds every parameter (change one and every score follows),
+    Players the names with stable ids, Results seven rows a board; Standings,
+    Powers and Charts follow as results are typed in, in Excel or LibreOffice.
+    Default sizes: 3 rounds; boards for every player (3 boards of placeholders
+    when no players are given).
+    """
+    from dipxl.workbook.writer import default_players, write_workbook
+
+    if n_players is not None and players_file is not None:
+        raise click.UsageError("give --players or --players-file, not both")
+    names: list[str] | None = None
+    if players_file is not None:
+        text = players_file.read_text(encoding="utf-8-sig")
+        names = [line.strip() for line in text.splitlines() if line.strip()]
+    elif n_players is not None:
+        names = default_players(n_players)
+    elif boards is not None:
+        names = default_players(7 * boards)
+    try:
+        spec = get_system(system_id)
+        chosen = spec.make_params(parse_overrides(params))
+        write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
+    except DipxlError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {out}", err=True)
+
+
 @cli.command("example")
 @click.argument("name", type=click.Choice(sorted(EXAMPLES)), default="htm")
 @click.option(

@@ -1,0 +1,197 @@
+"""What a generated workbook holds, checked without a spreadsheet engine:
+committed templates up to date, every formula within what Excel 2010+ and
+LibreOffice 7.4 both compute, per-game formulas local to their game, names
+stored as text, the Settings contract, and the ``dipxl new`` command."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+from openpyxl.formula import Tokenizer
+from openpyxl.utils import FORMULAE
+from openpyxl.utils.cell import range_boundaries
+from tournaments import AWKWARD, random_tournament
+
+from dipxl.cli import cli
+from dipxl.systems import get_system
+from dipxl.workbook.layout import INPUT_HEADERS, system_from_settings
+from dipxl.workbook.writer import build_workbook
+
+ROOT = Path(__file__).resolve().parents[2]
+CANONICAL = ("cdiplo", "detour98e", "dimvalue", "htm")
+PRESETS = ("cdiplo-rounded", "detour98e-2dp", "htm-wta")
+
+# Every function the generated formulas may call: each one computed alike by
+# Excel 2010+ and LibreOffice 7.4 (NOTES.md).
+ALLOWED = {
+    "AND", "COUNT", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "ISNUMBER",
+    "LARGE", "MATCH", "MAX", "MIN", "MOD", "N", "NOT", "OR", "RANK", "ROUND",
+    "ROW", "SUBSTITUTE", "SUM", "SUMIFS", "SUMPRODUCT",
+}  # fmt: skip
+FORBIDDEN = ("LET", "XLOOKUP", "FILTER", "SORT", "UNIQUE", "LAMBDA", "SEQUENCE", "SORTBY")
+CELL = re.compile(r"^(?:'?[^!]+'?!)?\$?[A-Z]{1,3}\$?\d*(?::\$?[A-Z]{1,3}\$?\d*)?$")
+
+
+def _filled(system: str) -> Any:
+    return build_workbook(system, None, "lint", tournament=random_tournament(5, 30, 3))
+
+
+def _formulas(wb: Any) -> list[tuple[str, str]]:
+    """(where, formula text) of every formula: cells, conditional
+    formatting, data validation and defined names."""
+    found = []
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    found.append((f"{ws.title}!{cell.coordinate}", str(cell.value)))
+        for rng, rules in ws.conditional_formatting._cf_rules.items():
+            for rule in rules:
+                for text in rule.formula or ():
+                    found.append((f"{ws.title} CF {rng.sqref}", "=" + text))
+        for dv in ws.data_validations.dataValidation:
+            for text in (dv.formula1, dv.formula2):
+                if text:
+                    found.append((f"{ws.title} DV {dv.sqref}", "=" + text))
+    for name, dn in wb.defined_names.items():
+        found.append((f"name {name}", "=" + dn.attr_text))
+    return found
+
+
+def _snapshot(path: Path) -> dict[str, Any]:
+    """Structure, cell values and formulas, names, validation and
+    formatting rules of a workbook file: what must not drift."""
+    wb = load_workbook(path)
+    return {
+        "sheets": [(ws.title, ws.sheet_state) for ws in wb.worksheets],
+        "cells": {
+            ws.title: {
+                c.coordinate: c.value for row in ws.iter_rows() for c in row if c.value is not None
+            }
+            for ws in wb.worksheets
+        },
+        "names": {k: v.attr_text for k, v in wb.defined_names.items()},
+        "validation": {
+            ws.title: sorted(
+                (str(dv.sqref), dv.type, dv.formula1, dv.formula2)
+                for dv in ws.data_validations.dataValidation
+            )
+            for ws in wb.worksheets
+        },
+        "formatting": _formulas(wb),
+    }
+
+
+@pytest.mark.parametrize("system", CANONICAL)
+def test_committed_template_is_what_dipxl_new_makes(system: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{system}.xlsx"
+    result = CliRunner().invoke(cli, ["new", str(out), "--system", system])
+    assert result.exit_code == 0, result.output
+    committed = ROOT / "templates" / f"{system}.xlsx"
+    assert committed.exists(), f"run: dipxl new templates/{system}.xlsx --system {system}"
+    assert _snapshot(committed) == _snapshot(out), (
+        f"templates/{system}.xlsx is stale: dipxl new templates/{system}.xlsx "
+        f"--system {system} --force"
+    )
+
+
+@pytest.mark.parametrize("system", CANONICAL + PRESETS)
+def test_every_formula_is_portable(system: str) -> None:
+    wb = _filled(system)
+    names = set(wb.defined_names.keys())
+    problems = []
+    formulas = _formulas(wb)
+    assert len(formulas) > 500
+    for where, text in formulas:
+        upper = text.upper()
+        if "[#" in text or "[@" in text:
+            problems.append(f"{where}: structured reference item {text}")
+        for token in Tokenizer(text).items:
+            if token.type == "FUNC" and token.subtype == "OPEN":
+                fn = token.value[:-1].lstrip(":").upper()  # ":INDEX(" after a range colon
+                bare = fn.removeprefix("_XLFN.")
+                if bare in FORBIDDEN or bare not in ALLOWED:
+                    problems.append(f"{where}: function {fn}")
+                if bare not in FORMULAE and not fn.startswith("_XLFN."):
+                    problems.append(f"{where}: {fn} needs the _xlfn. prefix")
+            elif token.type == "OPERAND" and token.subtype == "RANGE":
+                ref = token.value
+                if not CELL.match(ref) and ref not in names:
+                    problems.append(f"{where}: undefined name {ref}")
+        assert "{" not in upper, f"{where}: array constant or CSE formula"
+    assert problems == []
+
+
+def _rows(ref: str) -> tuple[int, int]:
+    _, top, _, bottom = range_boundaries(ref.replace("$", ""))
+    return top, bottom
+
+
+@pytest.mark.parametrize("system", CANONICAL)
+def test_per_game_formulas_read_only_their_game(system: str) -> None:
+    """Linear cost: a Results formula reads its own game's seven rows and
+    the small named tables, nothing else of the results table."""
+    wb = _filled(system)
+    ws = wb["Results"]
+    first_computed = len(INPUT_HEADERS) + 1
+    checked = 0
+    for row in ws.iter_rows(min_row=2, min_col=first_computed):
+        for cell in row:
+            if cell.data_type != "f":
+                continue
+            block = 2 + (cell.row - 2) // 7 * 7
+            for token in Tokenizer(str(cell.value)).items:
+                if token.type == "OPERAND" and token.subtype == "RANGE" and CELL.match(token.value):
+                    assert "!" not in token.value, (cell.coordinate, token.value)
+                    top, bottom = _rows(token.value)
+                    assert block <= top and bottom <= block + 6, (cell.coordinate, token.value)
+            checked += 1
+    assert checked > 100
+
+
+def test_awkward_names_are_text_and_settings_follow_the_contract(tmp_path: Path) -> None:
+    path = tmp_path / "awkward.xlsx"
+    build_workbook("detour98e", {"win": 90}, "=Cup", players=list(AWKWARD)).save(path)
+    wb = load_workbook(path)
+    names = [wb["Players"].cell(r, 2) for r in range(2, len(AWKWARD) + 2)]
+    assert [c.value for c in names] == list(AWKWARD)
+    assert all(c.data_type == "s" for c in names)
+    ws = wb["Settings"]
+    assert [c.value for c in ws[1]] == ["Setting", "Value", "Notes"]
+    rows = [(ws.cell(r, 1).value, ws.cell(r, 2).value, f"B{r}") for r in range(2, ws.max_row + 1)]
+    system, overrides, title = system_from_settings(rows)
+    assert system.id == "detour98e" and title == "=Cup"
+    assert get_system("detour98e").make_params(overrides) == get_system("detour98e").make_params(
+        {"win": 90}
+    )
+    header = [c.value for c in wb["Results"][1]]
+    assert tuple(header[: len(INPUT_HEADERS)]) == INPUT_HEADERS
+    assert header[len(INPUT_HEADERS)] == "Score"
+
+
+def test_dipxl_new_options(tmp_path: Path) -> None:
+    runner = CliRunner()
+    names = tmp_path / "names.txt"
+    names.write_text("Alice\n\n=Bob\nSt*r\n", encoding="utf-8")
+    out = tmp_path / "cup.xlsx"
+    args = ["new", str(out), "-s", "cdiplo", "--players-file", str(names), "-r", "5"]
+    assert runner.invoke(cli, [*args, "-p", "solo=90", "--title", "Cup"]).exit_code == 0
+    again = runner.invoke(cli, args)
+    assert again.exit_code == 1 and "already exists" in again.output
+    wb = load_workbook(out)
+    assert [wb["Players"].cell(r, 2).value for r in range(2, 5)] == ["Alice", "=Bob", "St*r"]
+    settings = {
+        wb["Settings"].cell(r, 1).value: wb["Settings"].cell(r, 2).value for r in range(2, 30)
+    }
+    assert settings["solo"] == 90 and settings["title"] == "Cup"
+    assert wb["Results"].cell(wb["Results"].max_row, 1).value == 5
+    assert runner.invoke(cli, [*args, "--force", "-b", "4"]).exit_code == 0
+    assert load_workbook(out)["Results"].max_row == 1 + 5 * 4 * 7
+    bad = runner.invoke(cli, ["new", str(tmp_path / "x.xlsx"), "-s", "cdiplo", "-p", "nope=1"])
+    assert bad.exit_code == 1 and "nope" in bad.output
+    assert not (tmp_path / "x.xlsx").exists()
