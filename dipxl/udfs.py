@@ -1,0 +1,682 @@
+"""Excel worksheet functions through xlwings: cells -> model -> core -> cells.
+
+One module serves xlwings' classic add-in (Windows Excel: UDF Modules
+``dipxl.udfs``, Import Functions) and xlwings Lite (``main.py`` imports the
+functions).  Where xlwings is absent (the core installs without the
+``excel`` extra) the decorators are stand-ins that return the function
+unchanged, so every function here is plain Python and can be called as such.
+
+Conventions, the same for every function (README, "Excel worksheet
+functions"):
+
+- Cells arrive as xlwings delivers them: numbers as floats, blanks as
+  ``None`` (Office.js may send ``0`` or ``""``), numbers typed as text as
+  text; ranges are asked for with ``ndim=2`` so a column stays a column.
+  Error cells (``#N/A``...) arrive as their text and are refused, never
+  read as blanks.
+- A board is seven cells in power order, Austria to Turkey, as a column or
+  a row; its scores come back in the same shape.  A board whose seven
+  centres are all blank or 0 is "not played yet": blanks come back, not
+  zeros.  A board with only some counts entered is not finished: blanks too,
+  as every system ignores unfinished games.
+- In elimination years and draw flags the number 0 counts as blank (Excel
+  on the web may send blanks as 0): write ``N`` to leave a survivor out of
+  the draw.
+- Invalid input never yields a number: the function raises a
+  :class:`~dipxl.errors.DipxlError` whose text starts with the function's
+  name and names the offending cell relative to its argument, e.g.
+  ``CDIPLO: centres, row 3 (France): centres must be a whole number 0-34,
+  got "x"``.  Classic xlwings shows that text in the cell; xlwings Lite
+  shows ``#VALUE!`` with the text on the error flag.
+- Parameters go in one optional argument: ``"name=value"`` texts (several
+  separated by ``;``), a two-column name | value range, or both, e.g.
+  ``"round_to=2"`` or ``{"round_to",2}``.  (xlwings cannot combine optional
+  arguments with a variable argument list.)
+
+No rule arithmetic lives here: every number comes from the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from dipxl.errors import DipxlError, InputError, Notice
+from dipxl.model import (
+    Power,
+    Record,
+    Tournament,
+    parse_centres,
+    parse_draw,
+    parse_player,
+    parse_whole,
+    parse_year,
+    tournament_from_records,
+)
+from dipxl.standings import score_tournament
+from dipxl.systems import SYSTEMS, System, get_system
+from dipxl.tiebreaks import TIEBREAKERS
+from dipxl.workbook.layout import INPUT_HEADERS, header_field
+
+__all__ = [
+    "CDIPLO",
+    "DETOUR98E",
+    "DIMVALUE",
+    "DIPXL_CHECK",
+    "DIPXL_STANDINGS",
+    "DIPXL_SYSTEMS",
+    "HTM_MEANS",
+    "HTM_SCORE",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _func_stand_in(f: Any = None, **options: Any) -> Any:
+    """``xlwings.func`` where xlwings is absent: the function unchanged."""
+    return f if f is not None else (lambda g: g)
+
+
+def _arg_stand_in(name: str, convert: Any = None, **options: Any) -> Callable[[_F], _F]:
+    """``xlwings.arg`` where xlwings is absent: the function unchanged."""
+    return lambda f: f
+
+
+try:
+    from xlwings import arg, func
+except ImportError:  # the core installs without the "excel" extra
+    func = _func_stand_in
+    arg = _arg_stand_in  # type: ignore[assignment]  # same call shape as xlwings.arg
+
+CATEGORY = "dipxl"
+# Conversion options of every range argument: keep a column a column
+# (ndim=2) and let error cells arrive as text so they are refused, not
+# silently read as blanks (err_to_str).
+_RANGE = {"ndim": 2, "err_to_str": True}
+
+_POWERS = tuple(Power)
+_BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
+_REQUIRED = ("round", "board", "power", "player", "centres")
+
+# ------------------------------------------------------------------ cells
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _blank_or_zero(value: object) -> bool:
+    """Blank, or the number 0 (Office.js may send a blank cell as 0)."""
+    if _blank(value):
+        return True
+    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
+
+
+def _zero_as_blank(value: object) -> object:
+    return None if _blank_or_zero(value) else value
+
+
+class _Cells:
+    """An argument as xlwings delivers it, flattened row by row, with its
+    shape so results go back in the same shape, and cell names for errors."""
+
+    __slots__ = ("cols", "flat", "name", "rows", "values")
+
+    def __init__(self, value: object, name: str) -> None:
+        self.name = name
+        self.flat = False
+        if isinstance(value, list | tuple):
+            if value and all(isinstance(row, list | tuple) for row in value):
+                width = len(value[0])
+                if width == 0 or any(len(row) != width for row in value):
+                    raise InputError("rows of different lengths: not a range", name)
+                self.values: list[object] = [v for row in value for v in row]
+                self.rows, self.cols = len(value), width
+                if any(isinstance(v, list | tuple) for v in self.values):
+                    raise InputError("a range holds ranges: not a range", name)
+            elif any(isinstance(v, list | tuple) for v in value):
+                raise InputError("a mix of cells and rows: not a range", name)
+            else:
+                self.values = list(value)
+                self.rows, self.cols, self.flat = 1, len(value), True
+        else:
+            self.values = [value]
+            self.rows, self.cols, self.flat = 1, 1, True
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    @property
+    def is_row(self) -> bool:
+        return self.rows == 1 and self.cols > 1
+
+    def label(self, k: int) -> str:
+        """The k-th cell (0-based) relative to the argument: ``centres, row 3``."""
+        if self.cols == 1:
+            return f"{self.name}, row {k + 1}"
+        if self.rows == 1:
+            return f"{self.name}, column {k + 1}"
+        return f"{self.name}, row {k // self.cols + 1}, column {k % self.cols + 1}"
+
+    def row(self, r: int) -> list[object]:
+        return self.values[r * self.cols : (r + 1) * self.cols]
+
+    def shaped(self, out: Sequence[object]) -> Any:
+        """``out`` (one value per cell) in the shape the argument came in."""
+        if self.flat:
+            return list(out)
+        return [list(out[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+
+
+def _board(value: object, name: str) -> _Cells:
+    cells = _Cells(value, name)
+    if len(cells) != 7:
+        raise InputError(
+            f"expects the seven cells of one board, Austria to Turkey, as a column "
+            f"or a row; got {cells.rows} x {cells.cols} cells",
+            name,
+        )
+    return cells
+
+
+@lru_cache(maxsize=64)
+def _board_cells(orientation: str) -> tuple[dict[str, str], ...]:
+    """Per power, the names of its centres / year / draw cells."""
+
+    def where(name: str, i: int) -> str:
+        return f"{name}, {orientation} {i + 1} ({_POWERS[i].title})"
+
+    return tuple(
+        {
+            "centres": where("centres", i),
+            "eliminated": where("eliminated_years", i),
+            "draw": where("draw_flags", i),
+        }
+        for i in range(7)
+    )
+
+
+def _optional_board(value: object, name: str) -> list[object]:
+    """Seven values of an optional per-seat argument (0 read as blank)."""
+    if value is None:
+        return [None] * 7
+    return [_zero_as_blank(v) for v in _board(value, name).values]
+
+
+def _score_board(
+    system: System, centres: object, years: object, flags: object, parameters: object
+) -> Any:
+    """One board through ``system``'s per-game scorer, in the input's shape."""
+    cells = _board(centres, "centres")
+    blanks = [None] * 7
+    if all(_blank_or_zero(v) for v in cells.values):
+        return cells.shaped(blanks)
+    params = _params(system, parameters)
+    year_values = _optional_board(years, "eliminated_years")
+    flag_values = _optional_board(flags, "draw_flags")
+    where = _board_cells("row" if cells.cols == 1 else "column")
+    records = [
+        Record(
+            1,
+            1,
+            power,
+            power.title,
+            cells.values[i],
+            year_values[i],
+            flag_values[i],
+            where[i],
+        )
+        for i, power in enumerate(_POWERS)
+    ]
+    try:
+        game = tournament_from_records(records).games[0]
+    except InputError as err:
+        if err.where.startswith("round 1, board 1"):  # about the board, not one cell
+            raise InputError(err.message, "centres") from None
+        raise
+    if not game.finished:
+        return cells.shaped(blanks)
+    assert system.score_game is not None
+    return cells.shaped(system.score_game(game, params))
+
+
+# ------------------------------------------------------------- parameters
+
+
+def _overrides(value: object) -> dict[str, object]:
+    """Parameter overrides from ``"name=value"`` texts and name | value cells."""
+    if value is None:
+        return {}
+    cells = _Cells(value, "parameters")
+    found: dict[str, object] = {}
+
+    def add(name: str, setting: object, where: str) -> None:
+        key = name.strip()
+        if not key:
+            raise InputError(f"a parameter value has no name: {setting!r}", where)
+        if key.lower() in found:
+            raise InputError(f"parameter {key} is given twice", where)
+        found[key.lower()] = setting
+
+    for r in range(cells.rows):
+        row = cells.row(r)
+        j = 0
+        while j < len(row):
+            item, where = row[j], cells.label(r * cells.cols + j)
+            j += 1
+            if _blank(item):
+                continue
+            if not isinstance(item, str):
+                raise InputError(
+                    f'expected a parameter name or "name=value", got {item!r}', where
+                )
+            if "=" in item:
+                for pair in _pairs(item):
+                    name, _, setting = pair.partition("=")
+                    add(name, setting, where)
+            elif j < len(row):
+                add(item, row[j], where)
+                j += 1
+            else:
+                raise InputError(
+                    f"parameter {item.strip()} has no value: put it in the next cell "
+                    f'or write "{item.strip()}=value"',
+                    where,
+                )
+    return found
+
+
+def _pairs(text: str) -> list[str]:
+    """``"a=1; b=2"`` -> ``["a=1", "b=2"]``; a piece without ``=`` belongs to
+    the value before it (``"positions=38;14;7"``)."""
+    pairs: list[str] = []
+    for piece in text.replace("\n", ";").split(";"):
+        if "=" in piece or not pairs:
+            pairs.append(piece)
+        else:
+            pairs[-1] += ";" + piece
+    return [p for p in pairs if p.strip()]
+
+
+def _params(system: System, parameters: object) -> Any:
+    overrides = _overrides(parameters)
+    return system.make_params(overrides) if overrides else system.params
+
+
+def _system(value: object) -> System:
+    if _blank(value):
+        return get_system("cdiplo")
+    if not isinstance(value, str):
+        raise InputError(f"a system id is text such as cdiplo, got {value!r}", "system")
+    return get_system(value)
+
+
+# ---------------------------------------------------------------- results
+
+
+def _key(value: object) -> object:
+    """A round or board number for grouping; unreadable values stay as they
+    are and are reported by the core with their cell."""
+    try:
+        return parse_whole(value, "number", 0, 1 << 62)
+    except InputError:
+        return ("unread", repr(value))
+
+
+def _not_played(records: list[Record]) -> list[Record]:
+    """Boards whose seven centres are all blank or 0 are not played yet:
+    their centres become blank (Office.js may send blanks as 0)."""
+    keys = [(_key(rec.round), _key(rec.board)) for rec in records]
+    played = {k for k, rec in zip(keys, records, strict=True) if not _blank_or_zero(rec.centres)}
+    return [
+        rec if k in played or rec.centres is None else replace(rec, centres=None)
+        for k, rec in zip(keys, records, strict=True)
+    ]
+
+
+def _results(results: object) -> list[Record]:
+    """Records from a results range whose first row is the header."""
+    grid = _Cells(results, "results")
+    header = grid.row(0)
+    fields: dict[str, int] = {}
+    for j, text in enumerate(header):
+        field = header_field(text)
+        if field is not None and field not in fields:
+            fields[field] = j
+    missing = [f for f in _REQUIRED if f not in fields]
+    if missing:
+        seen = ", ".join(str(h) for h in header if not _blank(h)) or "nothing"
+        raise InputError(
+            f"the first row must name the columns {', '.join(INPUT_HEADERS[:5])} "
+            f"(Eliminated and Draw optional); missing {', '.join(missing)}; "
+            f"the first row holds {seen}",
+            "results, row 1",
+        )
+    names = {f: str(header[j]).strip() for f, j in fields.items()}
+    index = [(f, fields[f]) for f in ("round", "board", "power", "player", "centres")]
+    year_at = fields.get("eliminated")
+    draw_at = fields.get("draw")
+    records = []
+    for r in range(1, grid.rows):
+        row = grid.row(r)
+        if all(_blank_or_zero(v) for v in row):
+            continue
+        line = f"row {r + 1}"
+        cells = {f: f"{line}, {name}" for f, name in names.items()}
+        rnd, board, power, player, centres = (row[j] for _, j in index)
+        records.append(
+            Record(
+                rnd,
+                board,
+                power,
+                player,
+                centres,
+                None if year_at is None else _zero_as_blank(row[year_at]),
+                None if draw_at is None else _zero_as_blank(row[draw_at]),
+                cells,
+                line,
+            )
+        )
+    return _not_played(records)
+
+
+def _number(value: object) -> object:
+    """A core value as a cell value."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Fraction):
+        return float(value)
+    return str(value)
+
+
+# -------------------------------------------------------------------- HTM
+
+
+def _htm_event(
+    players: object, powers: object, centres: object, rounds: object
+) -> tuple[Tournament, _Cells]:
+    """The seats of parallel ranges grouped into boards: within each round
+    (the whole table without rounds) the k-th seat of each power belongs to
+    board k.  Without rounds every board is its own round."""
+    columns = {"powers": _Cells(powers, "powers"), "centres": _Cells(centres, "centres")}
+    if players is not None:
+        columns["players"] = _Cells(players, "players")
+    if rounds is not None:
+        columns["rounds"] = _Cells(rounds, "rounds")
+    n = len(columns["powers"])
+    for name, cells in columns.items():
+        if len(cells) != n:
+            raise InputError(
+                f"powers has {n} cells but {name} has {len(cells)}: the ranges must be parallel",
+                name,
+            )
+    seen: dict[tuple[object, Power], int] = {}
+    records = []
+    for k in range(n):
+        row = {name: cells.values[k] for name, cells in columns.items()}
+        if all(_blank_or_zero(v) for v in row.values()):
+            continue
+        where = {name: cells.label(k) for name, cells in columns.items()}
+        power = Power.parse(row["powers"], where["powers"])
+        rnd = _key(row["rounds"]) if rounds is not None else None
+        board = seen.get((rnd, power), 0) + 1
+        seen[(rnd, power)] = board
+        player = row["players"] if players is not None else f"{power.title} {board}"
+        named = {
+            "round": where.get("rounds", ""),
+            "power": where["powers"],
+            "player": where.get("players", ""),
+            "centres": where["centres"],
+        }
+        records.append(
+            Record(
+                row["rounds"] if rounds is not None else board,
+                board if rounds is not None else 1,
+                power,
+                player,
+                row["centres"],
+                cells=named,
+                where=f"seat {k + 1}",
+            )
+        )
+    return tournament_from_records(_not_played(records)), columns["powers"]
+
+
+# -------------------------------------------------------------- functions
+
+
+@func(category=CATEGORY)
+@arg("centres", doc=_BOARD_DOC, **_RANGE)
+@arg(
+    "parameters",
+    doc='Optional C-Diplo parameters: "name=value" texts or a name | value range, '
+    'e.g. "round_to=2" or "positions=38,14,7".',
+    **_RANGE,
+)
+def CDIPLO(centres: Any, parameters: Any = None) -> Any:
+    """C-Diplo scores of one board, Austria to Turkey; blanks until it is played."""
+    try:
+        return _score_board(get_system("cdiplo"), centres, None, None, parameters)
+    except DipxlError as err:
+        raise err.located("CDIPLO") from None
+
+
+@func(category=CATEGORY)
+@arg("centres", doc=_BOARD_DOC, **_RANGE)
+@arg(
+    "eliminated_years",
+    doc="The year each eliminated power lost its last centre (blank for survivors), "
+    "in the same order.",
+    **_RANGE,
+)
+@arg("parameters", doc='Optional Detour 98e parameters, e.g. "round_to=2".', **_RANGE)
+def DETOUR98E(centres: Any, eliminated_years: Any, parameters: Any = None) -> Any:
+    """Detour 98e scores of one board, Austria to Turkey; blanks until it is played."""
+    try:
+        return _score_board(get_system("detour98e"), centres, eliminated_years, None, parameters)
+    except DipxlError as err:
+        raise err.located("DETOUR98E") from None
+
+
+@func(category=CATEGORY)
+@arg("centres", doc=_BOARD_DOC, **_RANGE)
+@arg(
+    "draw_flags",
+    doc="Optional: Y for each member of the draw, N for a survivor left out; "
+    "blank: every survivor is in the draw.",
+    **_RANGE,
+)
+@arg("parameters", doc='Optional Diminishing Value parameters, e.g. "ante=60".', **_RANGE)
+def DIMVALUE(centres: Any, draw_flags: Any = None, parameters: Any = None) -> Any:
+    """Diminishing Value scores of one board, Austria to Turkey; blanks until played."""
+    try:
+        return _score_board(get_system("dimvalue"), centres, None, draw_flags, parameters)
+    except DipxlError as err:
+        raise err.located("DIMVALUE") from None
+
+
+@func(category=CATEGORY)
+@arg("players", doc="The player of each seat, parallel to powers and centres.", **_RANGE)
+@arg("powers", doc="The power of each seat (Austria ... Turkey, or A/E/F/G/I/R/T).", **_RANGE)
+@arg("centres", doc="The final centre count of each seat.", **_RANGE)
+@arg("player", doc="The player whose score you want.", err_to_str=True)
+@arg(
+    "rounds",
+    doc="Optional: the round of each seat. Given: divide by the rounds of the event "
+    "(Hurst). Left out: divide by the games the player played.",
+    **_RANGE,
+)
+def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any = None) -> Any:
+    """Hurst Tournament Mean score of one player (centres minus power means)."""
+    try:
+        name = parse_player(player, "player")
+        if not name:
+            raise InputError("no player name given", "player")
+        system = get_system("htm")
+        event, _ = _htm_event(players, powers, centres, rounds)
+        params = system.params if rounds is not None else system.make_params({"divisor": "played"})
+        assert system.score_event is not None
+        scores = system.score_event(event, params)
+        if name in scores.totals:
+            return float(scores.totals[name])
+        if any(name == seat.player for game in event.games for seat in game.seats):
+            return None
+        raise InputError(f"no seat of player {name!r} in players", "player")
+    except DipxlError as err:
+        raise err.located("HTM_SCORE") from None
+
+
+@func(category=CATEGORY)
+@arg("powers", doc="The power of each seat (Austria ... Turkey, or A/E/F/G/I/R/T).", **_RANGE)
+@arg("centres", doc="The final centre count of each seat, parallel to powers.", **_RANGE)
+def HTM_MEANS(powers: Any, centres: Any) -> Any:
+    """Hurst Tournament Mean: the mean centres of each power, Austria to Turkey."""
+    try:
+        system = get_system("htm")
+        event, shape = _htm_event(None, powers, centres, None)
+        assert system.score_event is not None
+        scores = system.score_event(event, system.params)
+        means = [float(scores.mean(p)) if scores.games else None for p in _POWERS]
+        return [means] if shape.is_row else [[m] for m in means]
+    except DipxlError as err:
+        raise err.located("HTM_MEANS") from None
+
+
+@func(category=CATEGORY)
+@arg(
+    "results",
+    doc="The results table with its header row: Round, Board, Power, Player, Centres "
+    "(Eliminated and Draw optional), one row per seat.",
+    **_RANGE,
+)
+@arg(
+    "system",
+    doc="Optional scoring system id: cdiplo (default), detour98e, dimvalue, htm, ...",
+    err_to_str=True,
+)
+@arg("parameters", doc='Optional parameters of the system, e.g. "best_rounds=3".', **_RANGE)
+def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) -> Any:
+    """Standings of a results table: rank, player, score, games, every tie-breaker."""
+    try:
+        spec = _system(system)
+        params = _params(spec, parameters)
+        event = tournament_from_records(_results(results))
+        standings = score_tournament(event, spec, params)
+        names = standings.tiebreak_names
+        exact = spec.score_event is not None
+        table: list[list[object]] = [
+            [
+                "Rank",
+                "Player",
+                "Score",
+                "Games",
+                *(TIEBREAKERS[n].title for n in names),
+                *(["Exact"] if exact else []),
+            ]
+        ]
+        for row in standings.rows:
+            table.append(
+                [
+                    row.rank,
+                    row.player,
+                    row.score,
+                    row.games,
+                    *(_number(row.tiebreaks.get(n)) for n in names),
+                    *([str(row.exact)] if exact else []),
+                ]
+            )
+        return table
+    except DipxlError as err:
+        raise err.located("DIPXL_STANDINGS") from None
+
+
+@func(category=CATEGORY)
+@arg(
+    "results",
+    doc="The results table with its header row: Round, Board, Power, Player, Centres "
+    "(Eliminated and Draw optional).",
+    **_RANGE,
+)
+@arg("system", doc="Optional scoring system id, to add that system's warnings.", err_to_str=True)
+def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
+    """Checks a results table: a summary line, then every error or warning."""
+    try:
+        records = _results(results)
+        spec = None if _blank(system) else _system(system)
+    except DipxlError as err:
+        return [["1 error"], [f"Error: {err}"]]
+    errors = _record_errors(records)
+    notices: tuple[Notice, ...] = ()
+    if not errors:
+        try:
+            event = tournament_from_records(records)
+            notices = score_tournament(event, spec).notices if spec else event.notices()
+        except DipxlError as err:
+            errors = [str(err)]
+    if errors:
+        lines = [f"Error: {e}" for e in errors]
+        summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+    elif notices:
+        lines = [f"Warning: {n}" for n in notices]
+        summary = f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
+    else:
+        lines = []
+        summary = (
+            f"OK: {len(event.games)} boards ({len(event.finished_games)} finished), "
+            f"{len(event.players)} players with a finished board, no errors or warnings"
+        )
+    return [[summary], *([line] for line in lines)]
+
+
+def _record_errors(records: list[Record]) -> list[str]:
+    """Every error of the records: each seat's values on their own (the
+    core's parse functions), then each board through the core."""
+    errors: list[str] = []
+    boards: dict[tuple[object, object], list[Record]] = {}
+    broken: set[tuple[object, object]] = set()  # boards with a bad seat: not checked whole
+    for rec in records:
+        key = (_key(rec.round), _key(rec.board))
+        boards.setdefault(key, []).append(rec)
+        for parse, value, name in (
+            (Power.parse, rec.power, "power"),
+            (parse_player, rec.player, "player"),
+            (parse_centres, rec.centres, "centres"),
+            (parse_year, rec.eliminated, "eliminated"),
+            (parse_draw, rec.draw, "draw"),
+        ):
+            try:
+                parse(value, rec.at(name))
+            except DipxlError as err:
+                errors.append(str(err))
+                broken.add(key)
+    for key, group in boards.items():
+        if key in broken:
+            continue
+        try:
+            tournament_from_records(group)
+        except DipxlError as err:
+            errors.append(str(err))
+    return errors
+
+
+@func(category=CATEGORY)
+def DIPXL_SYSTEMS() -> Any:
+    """The scoring systems: id, title, rule, and parameters with their defaults."""
+    table: list[list[object]] = [["Id", "Title", "Rule", "Parameters"]]
+    for spec in SYSTEMS:
+        settings = "; ".join(f"{name}={_setting(value)}" for name, value in spec.parameters())
+        table.append([spec.id, spec.title, " ".join(spec.description.split()), settings])
+    return table
+
+
+def _setting(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return ",".join(_setting(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -1,0 +1,674 @@
+"""The Excel worksheet functions, called exactly as xlwings calls them.
+
+xlwings delivers numbers as floats, blanks as None (Office.js: 0 or ""),
+ranges as lists of rows (ndim=2), error cells as their text (err_to_str).
+Every expected value comes from the engine, computed on a model built
+directly (Game/Seat), never from the adapter.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import math
+import random
+import re
+import sys
+import types
+import typing
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dipxl.udfs as udfs
+from dipxl.errors import DipxlError
+from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.standings import score_tournament
+from dipxl.systems import SYSTEMS, get_system
+
+UDFS = [getattr(udfs, name) for name in udfs.__all__]
+BOARD_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "cdiplo": lambda c, y, d, p: udfs.CDIPLO(c, p),
+    "detour98e": lambda c, y, d, p: udfs.DETOUR98E(c, y, p),
+    "dimvalue": lambda c, y, d, p: udfs.DIMVALUE(c, d, p),
+}
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ------------------------------------------------------------ xlwings' view
+
+
+def column(values: Sequence[object]) -> list[list[object]]:
+    """A column range as xlwings delivers it with ndim=2."""
+    return [[v] for v in values]
+
+
+def row(values: Sequence[object]) -> list[list[object]]:
+    """A row range as xlwings delivers it with ndim=2."""
+    return [list(values)]
+
+
+def flatten(value: Any) -> list[object]:
+    return [v for r in value for v in r] if isinstance(value[0], list) else list(value)
+
+
+def cell(value: object, style: str) -> object:
+    """A value as a cell delivers it: a float, or the number typed as text."""
+    if value is None:
+        return None
+    if style == "text" and isinstance(value, int):
+        return f" {value} "
+    if isinstance(value, bool):
+        return "Y" if value else "N"
+    return float(value) if isinstance(value, int) else value
+
+
+def same(got: object, want: object) -> bool:
+    if isinstance(want, float) and isinstance(got, float):
+        return math.isclose(got, want, rel_tol=1e-12, abs_tol=1e-12)
+    return got == want
+
+
+def assert_table(got: list[list[object]], want: list[list[object]]) -> None:
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert len(g) == len(w), (g, w)
+        assert all(same(a, b) for a, b in zip(g, w, strict=True)), (g, w)
+
+
+# ------------------------------------------------------------- strategies
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[list[int], list[int | None], list[bool | None]]:
+    """Centres, elimination years and draw flags of a valid finished board."""
+    counts = draw(st.lists(st.integers(0, 17), min_size=7, max_size=7))
+    if draw(st.booleans()):
+        counts[draw(st.integers(0, 6))] = draw(st.integers(18, 34))
+    if max(counts) == 0:
+        counts[draw(st.integers(0, 6))] = draw(st.integers(1, 17))
+    years = [draw(st.one_of(st.none(), st.integers(1901, 1912))) if c == 0 else None
+             for c in counts]
+    flags: list[bool | None] = [None] * 7
+    survivors = [i for i, c in enumerate(counts) if c > 0]
+    if max(counts) < 18 and draw(st.booleans()):
+        members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
+        flags = [i in members if i in survivors else None for i in range(7)]
+    return counts, years, flags
+
+
+def game_of(
+    counts: Sequence[int | None],
+    years: Sequence[int | None] = (None,) * 7,
+    flags: Sequence[bool | None] = (None,) * 7,
+    players: Sequence[str] = tuple(p.title for p in Power),
+    rnd: int = 1,
+    number: int = 1,
+) -> Game:
+    return Game(
+        rnd,
+        number,
+        tuple(Seat(players[i], Power(i), counts[i], years[i], flags[i]) for i in range(7)),
+    )
+
+
+@st.composite
+def tournaments(draw: st.DrawFn) -> Tournament:
+    """A random event: 7 x boards players, every player in every round."""
+    per_round = draw(st.integers(1, 3))
+    rounds = draw(st.integers(1, 3))
+    names = [f"P{i:02d}" for i in range(7 * per_round)]
+    games = []
+    for rnd in range(1, rounds + 1):
+        order = draw(st.permutations(names))
+        for b in range(per_round):
+            counts, years, flags = draw(boards())
+            games.append(game_of(counts, years, flags, order[7 * b : 7 * b + 7], rnd, b + 1))
+    return Tournament(tuple(games))
+
+
+HEADERS = {
+    "round": ["Round", "round", "Rnd"],
+    "board": ["Board", "Game", "Table"],
+    "power": ["Power", "Country"],
+    "player": ["Player", "Name"],
+    "centres": ["Centres", "Centers", "SCs"],
+    "eliminated": ["Eliminated", "Elimination year"],
+    "draw": ["Draw", "In draw"],
+}
+
+
+def results_range(
+    event: Tournament, rnd: random.Random, office_js: bool = False
+) -> list[list[object]]:
+    """The event as a results range with a header row, as a TD might type it:
+    columns in any order, synonyms, an extra column, numbers as floats or
+    text, powers abbreviated, blank rows; Office.js blanks as 0."""
+    fields = list(HEADERS)
+    rnd.shuffle(fields)
+    header: list[object] = [rnd.choice(HEADERS[f]) for f in fields]
+    extra = rnd.randrange(len(fields) + 1)
+    header.insert(extra, "Notes")
+    table: list[list[object]] = [header]
+    style = rnd.choice(["float", "text"])
+    for game in event.games:
+        for seat in game.seats:
+            values: dict[str, object] = {
+                "round": cell(game.round, style),
+                "board": cell(game.board, style),
+                "power": rnd.choice([seat.power.title, seat.power.abbreviation, seat.power.name]),
+                "player": seat.player,
+                "centres": cell(seat.centres, style),
+                "eliminated": cell(seat.eliminated, style),
+                "draw": cell(seat.in_draw, style),
+            }
+            line = [values[f] for f in fields]
+            line.insert(extra, rnd.choice([None, "note", 3.0]))
+            table.append(line)
+        if rnd.random() < 0.2:
+            table.append([None] * len(header))
+    if office_js:
+        table = [table[0]] + [[0.0 if v is None else v for v in line] for line in table[1:]]
+    return table
+
+
+def engine_table(event: Tournament, system: str, params: object = None) -> list[list[object]]:
+    """What DIPXL_STANDINGS must show, straight from the engine."""
+    spec = get_system(system)
+    standings = score_tournament(event, spec, params)
+    names = standings.tiebreak_names
+    exact = not spec.per_game
+    from dipxl.tiebreaks import TIEBREAKERS
+
+    table: list[list[object]] = [
+        ["Rank", "Player", "Score", "Games", *(TIEBREAKERS[n].title for n in names)]
+        + (["Exact"] if exact else [])
+    ]
+    for r in standings.rows:
+        values = [r.tiebreaks.get(n) for n in names]
+        table.append(
+            [r.rank, r.player, r.score, r.games, *values] + ([str(r.exact)] if exact else [])
+        )
+    return table
+
+
+# ------------------------------------------------------------- one board
+
+
+@FAST
+@given(
+    board=boards(), shape=st.sampled_from([column, row]), style=st.sampled_from(["float", "text"])
+)
+def test_board_functions_agree_with_the_engine(
+    board: tuple[list[int], list[int | None], list[bool | None]],
+    shape: Callable[[Sequence[object]], list[list[object]]],
+    style: str,
+) -> None:
+    counts, years, flags = board
+    game = game_of(counts, years, flags)
+    for system, call in BOARD_FUNCTIONS.items():
+        spec = get_system(system)
+        assert spec.score_game is not None
+        want = shape(spec.score_game(game, spec.params))
+        got = call(
+            shape([cell(c, style) for c in counts]),
+            shape([cell(y, style) for y in years]),
+            shape([cell(f, style) for f in flags]),
+            None,
+        )
+        assert_table(got, want)
+
+
+@FAST
+@given(board=boards(), round_to=st.integers(0, 3), best=st.integers(1, 5))
+def test_parameters_in_every_accepted_form(
+    board: tuple[list[int], list[int | None], list[bool | None]], round_to: int, best: int
+) -> None:
+    counts, years, flags = board
+    game = game_of(counts, years, flags)
+    forms = [
+        f"round_to={round_to}; best_rounds={best}",
+        [["round_to", float(round_to)], ["best_rounds", str(best)]],
+        [[f"round_to={round_to}", f"best_rounds = {best}"]],
+        [["round_to", float(round_to), "best_rounds", float(best)]],
+    ]
+    for system, call in BOARD_FUNCTIONS.items():
+        spec = get_system(system)
+        assert spec.score_game is not None
+        want = column(spec.score_game(game, spec.make_params({"round_to": round_to})))
+        for form in forms:
+            got = call(column([float(c) for c in counts]), column(years), column(flags), form)
+            assert_table(got, want)
+
+
+@pytest.mark.parametrize("spec", [s for s in SYSTEMS if s.per_game], ids=lambda s: s.id)
+def test_every_per_game_preset_is_reachable_through_parameters(spec: Any) -> None:
+    call = BOARD_FUNCTIONS[spec.module]
+    settings_range = [[name, ",".join(map(str, v)) if isinstance(v, tuple) else v]
+                      for name, v in spec.parameters()]
+    game = game_of([9, 8, 8, 7, 2, 0, 0], [None] * 5 + [1904, 1907])
+    assert spec.score_game is not None
+    want = column(spec.score_game(game, spec.params))
+    got = call(column([9.0, 8.0, 8.0, 7.0, 2.0, 0.0, 0.0]), column([None] * 5 + [1904.0, 1907.0]),
+               None, settings_range)
+    assert_table(got, want)
+
+
+BLANK_BOARDS = [
+    [None] * 7,
+    [0.0] * 7,
+    [""] * 7,
+    [None, 0.0, "", " ", 0, None, 0.0],
+]
+
+
+@pytest.mark.parametrize("values", BLANK_BOARDS)
+@pytest.mark.parametrize("shape", [column, row])
+@pytest.mark.parametrize("system", list(BOARD_FUNCTIONS))
+def test_a_board_not_played_yet_gives_blanks_in_its_shape(
+    values: list[object], shape: Callable[[Sequence[object]], Any], system: str
+) -> None:
+    got = BOARD_FUNCTIONS[system](shape(values), shape([0.0] * 7), shape([0.0] * 7), None)
+    assert got == shape([None] * 7)
+
+
+@pytest.mark.parametrize("system", list(BOARD_FUNCTIONS))
+def test_a_board_partly_entered_is_not_finished_and_gives_blanks(system: str) -> None:
+    got = BOARD_FUNCTIONS[system](column([17.0, 5.0, None, 3.0, 3.0, 2.0, 0.0]), None, None, None)
+    assert got == column([None] * 7)
+
+
+@FAST
+@given(board=boards())
+def test_office_js_zeros_in_years_and_flags_read_as_blank(
+    board: tuple[list[int], list[int | None], list[bool | None]],
+) -> None:
+    counts, years, flags = board
+    centres = column([float(c) for c in counts])
+
+    def blanks_as(blank: object) -> tuple[list[list[object]], list[list[object]]]:
+        return (column([blank if y is None else float(y) for y in years]),
+                column([blank if f is None else cell(f, "float") for f in flags]))
+
+    for system, call in BOARD_FUNCTIONS.items():
+        with_blanks = call(centres, *blanks_as(None), None)
+        with_zeros = call(centres, *blanks_as(0.0), None)
+        with_empty = call(centres, *blanks_as(""), None)
+        assert with_blanks == with_zeros == with_empty, system
+
+
+GOOD = [17.0, 5.0, 4.0, 3.0, 3.0, 2.0, 0.0]
+HOSTILE_CENTRES: list[tuple[object, str]] = [
+    (column(["x", *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column([17.5, *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column([*GOOD[:3], -1.0, *GOOD[4:]]), "centres, row 4 (Germany)"),
+    (row([*GOOD[:6], 35.0]), "centres, column 7 (Turkey)"),
+    (column([True, *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column(["#N/A", *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column([float("nan"), *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column([float("inf"), *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column([{"a": 1}, *GOOD[1:]]), "centres, row 1 (Austria)"),
+    (column(GOOD[:6]), "centres"),
+    (column([*GOOD, 1.0]), "centres"),
+    ([GOOD, GOOD], "centres"),
+    ([[1.0, [2.0]]], "centres"),
+    ([[1.0], [2.0, 3.0]], "centres"),
+    (17.0, "centres"),
+    (column([18.0, 18.0, 0.0, 0.0, 0.0, 0.0, 0.0]), "centres"),
+    (column([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0e300]), "centres, row 7 (Turkey)"),
+]
+
+
+@pytest.mark.parametrize(("centres", "where"), HOSTILE_CENTRES)
+@pytest.mark.parametrize("system", list(BOARD_FUNCTIONS))
+def test_invalid_centres_never_give_a_number(centres: object, where: str, system: str) -> None:
+    with pytest.raises(DipxlError) as caught:
+        BOARD_FUNCTIONS[system](centres, None, None, None)
+    text = str(caught.value)
+    assert text.startswith(f"{system.upper()}: {where}"), text
+
+
+@pytest.mark.parametrize(
+    ("years", "flags", "parameters", "where"),
+    [
+        (column([1904.0, *[None] * 6]), None, None, "eliminated_years, row 1 (Austria)"),
+        (column([None] * 6 + ["1907?"]), None, None, "eliminated_years, row 7 (Turkey)"),
+        (column([None] * 6 + [1800.0]), None, None, "eliminated_years, row 7 (Turkey)"),
+        (column([None] * 5), None, None, "eliminated_years"),
+        (None, column([None] * 6 + ["Y"]), None, "draw_flags, row 7 (Turkey)"),
+        (None, column(["maybe", *[None] * 6]), None, "draw_flags, row 1 (Austria)"),
+        (None, column(["N"] * 6 + [None]), None, "centres"),
+        (None, None, "no_such=1", ""),
+        (None, None, "round_to=lots", ""),
+        (None, None, [["round_to"]], "parameters, row 1"),
+        (None, None, [[3.0, 1.0]], "parameters, column 1"),
+        (None, None, "round_to=1; round_to=2", "parameters"),
+    ],
+)
+def test_invalid_years_flags_and_parameters_never_give_a_number(
+    years: object, flags: object, parameters: object, where: str
+) -> None:
+    centres = column(GOOD)
+    calls = {
+        "DETOUR98E": lambda: udfs.DETOUR98E(centres, years, parameters),
+        "DIMVALUE": lambda: udfs.DIMVALUE(centres, flags, parameters),
+    }
+    if years is None and flags is None:
+        calls["CDIPLO"] = lambda: udfs.CDIPLO(centres, parameters)
+    relevant = [n for n in calls if (years is None or n == "DETOUR98E")
+                and (flags is None or n == "DIMVALUE")]
+    for name in relevant:
+        with pytest.raises(DipxlError) as caught:
+            calls[name]()
+        assert str(caught.value).startswith(f"{name}: {where}"), str(caught.value)
+
+
+def test_a_flat_list_comes_back_flat() -> None:
+    """Called from Python (or with ndim lost) a plain list stays a list."""
+    spec = get_system("cdiplo")
+    assert spec.score_game is not None
+    want = list(spec.score_game(game_of([17, 5, 4, 3, 3, 2, 0]), spec.params))
+    assert udfs.CDIPLO(GOOD) == want
+
+
+# ---------------------------------------------------------------- standings
+
+
+@SLOW
+@given(event=tournaments(), seed=st.integers(0, 2**32), office_js=st.booleans())
+@pytest.mark.parametrize("spec", SYSTEMS, ids=lambda s: s.id)
+def test_standings_agree_with_the_engine_for_every_system(
+    spec: Any, event: Tournament, seed: int, office_js: bool
+) -> None:
+    results = results_range(event, random.Random(seed), office_js)
+    assert_table(udfs.DIPXL_STANDINGS(results, spec.id), engine_table(event, spec.id))
+
+
+@SLOW
+@given(event=tournaments(), best=st.integers(1, 3), round_to=st.integers(0, 2))
+def test_standings_take_parameters(event: Tournament, best: int, round_to: int) -> None:
+    results = results_range(event, random.Random(best))
+    for system in ("cdiplo", "detour98e", "dimvalue"):
+        want = engine_table(event, system, {"best_rounds": best, "round_to": round_to})
+        got = udfs.DIPXL_STANDINGS(results, system.upper(), [[f"best_rounds={best}"],
+                                                             [f"round_to={round_to}"]])
+        assert_table(got, want)
+    want = engine_table(event, "htm", {"divisor": "played"})
+    assert_table(udfs.DIPXL_STANDINGS(results, "htm", "divisor=played"), want)
+
+
+def test_standings_default_to_cdiplo_and_ignore_boards_not_played() -> None:
+    played = game_of([17, 5, 4, 3, 3, 2, 0], players=[f"P{i}" for i in range(7)])
+    unplayed = game_of([None] * 7, players=[f"Q{i}" for i in range(7)], number=2)
+    results: list[list[object]] = [["Round", "Board", "Power", "Player", "Centres"]]
+    for game in (played, unplayed):
+        for seat in game.seats:  # Office.js sends the blank centres as 0
+            centres = 0.0 if seat.centres is None else float(seat.centres)
+            results.append([1.0, float(game.board), seat.power.title, seat.player, centres])
+    want = engine_table(Tournament((played, unplayed)), "cdiplo")
+    assert len(want) == 8
+    assert_table(udfs.DIPXL_STANDINGS(results), want)
+    assert_table(udfs.DIPXL_STANDINGS(results, None, None), want)
+    assert_table(udfs.DIPXL_STANDINGS(results, " CDiplo "), want)
+
+
+def test_standings_of_a_header_only_range_are_the_header() -> None:
+    header = ["Round", "Board", "Power", "Player", "Centres"]
+    assert udfs.DIPXL_STANDINGS([header], "dimvalue")[0][:4] == ["Rank", "Player", "Score", "Games"]
+    assert len(udfs.DIPXL_STANDINGS([header, [None] * 5, [0.0] * 5])) == 1
+
+
+@pytest.mark.parametrize(
+    ("results", "system", "where"),
+    [
+        ([["Round", "Board", "Power", "Centres"]], None, "results, row 1"),
+        ([["Round", "Board", "Power", "Player", "Centres"], [1.0, 1.0, "Austria", "A", "#N/A"]],
+         None, "row 2, Centres"),
+        ([["Rnd", "Game", "Country", "Name", "SCs"], [1.0, 1.0, "Prussia", "A", 3.0]],
+         None, "row 2, Country"),
+        ([["Round", "Board", "Power", "Player", "Centres"], [1.0, 1.0, "Austria", "A", 3.0]],
+         None, "row 2 (round 1, board 1)"),
+        ([["Round", "Board", "Power", "Player", "Centres"], [1.0, 1.0]], None, "results"),
+        ([["Round", "Board", "Power", "Player", "Centres"]], "elo", ""),
+        ([["Round", "Board", "Power", "Player", "Centres"]], 3.0, "system"),
+    ],
+)
+def test_invalid_results_never_give_numbers(results: Any, system: object, where: str) -> None:
+    with pytest.raises(DipxlError) as caught:
+        udfs.DIPXL_STANDINGS(results, system)
+    assert str(caught.value).startswith(f"DIPXL_STANDINGS: {where}"), str(caught.value)
+
+
+# --------------------------------------------------------------------- HTM
+
+
+def seat_columns(event: Tournament) -> tuple[list[object], ...]:
+    players, powers, centres, rounds = [], [], [], []
+    for game in event.games:
+        for seat in game.seats:
+            players.append(seat.player)
+            powers.append(seat.power.abbreviation)
+            centres.append(cell(seat.centres, "float"))
+            rounds.append(float(game.round))
+    return players, powers, centres, rounds
+
+
+@SLOW
+@given(event=tournaments(), by_power=st.booleans())
+def test_htm_functions_agree_with_the_engine(event: Tournament, by_power: bool) -> None:
+    players, powers, centres, rounds = seat_columns(event)
+    if by_power:  # sorted by power: boards still in the same order for every power
+        order = sorted(range(len(powers)), key=lambda k: Power.parse(powers[k]))
+        players, powers, centres, rounds = ([x[k] for k in order] for x in
+                                            (players, powers, centres, rounds))
+    htm = get_system("htm")
+    assert htm.score_event is not None
+    hurst = htm.score_event(event, htm.params)
+    played = htm.score_event(event, htm.make_params({"divisor": "played"}))
+    for name in event.players:
+        got = udfs.HTM_SCORE(column(players), column(powers), column(centres), name,
+                             column(rounds))
+        assert same(got, float(hurst.totals[name]))
+        got = udfs.HTM_SCORE(row(players), row(powers), row(centres), name)
+        assert same(got, float(played.totals[name]))
+    means = [float(hurst.mean(p)) for p in Power]
+    assert_table(udfs.HTM_MEANS(column(powers), column(centres)), column(means))
+    assert_table(udfs.HTM_MEANS(row(powers), row(centres)), row(means))
+
+
+def test_htm_score_of_hursts_example_matches_the_engine() -> None:
+    from dipxl.examples import htm_example
+
+    event = htm_example()
+    players, powers, centres, rounds = seat_columns(event)
+    standings = score_tournament(event, "htm")
+    for r in standings.rows:
+        got = udfs.HTM_SCORE(column(players), column(powers), column(centres), r.player,
+                             column(rounds))
+        assert r.exact is not None
+        assert same(got, float(r.exact))
+
+
+def test_htm_blanks_until_a_board_is_finished() -> None:
+    powers = column([p.title for p in Power])
+    players = column([f"P{i}" for i in range(7)])
+    for blank in ([None] * 7, [0.0] * 7, [""] * 7, [5.0, None, 4.0, 3.0, 3.0, 2.0, 0.0]):
+        assert udfs.HTM_MEANS(powers, column(blank)) == column([None] * 7)
+        assert udfs.HTM_SCORE(players, powers, column(blank), "P1") is None
+
+
+@pytest.mark.parametrize(
+    ("call", "where"),
+    [
+        (lambda p, w, c: udfs.HTM_SCORE(p, w, c, "Nobody"), "HTM_SCORE: player"),
+        (lambda p, w, c: udfs.HTM_SCORE(p, w, c, None), "HTM_SCORE: player"),
+        (lambda p, w, c: udfs.HTM_SCORE(p, w, c[:6], "P1"), "HTM_SCORE: centres"),
+        (lambda p, w, c: udfs.HTM_MEANS(w, [*c[:3], ["#N/A"], *c[4:]]),
+         "HTM_MEANS: centres, row 4"),
+        (lambda p, w, c: udfs.HTM_MEANS([*w[:6], ["Prussia"]], c), "HTM_MEANS: powers, row 7"),
+        (lambda p, w, c: udfs.HTM_MEANS([*w[:6], ["Austria"]], c), "HTM_MEANS: "),
+        (lambda p, w, c: udfs.HTM_SCORE(p, w, c, "P1", [[1.0]] * 6 + [["x"]]),
+         "HTM_SCORE: rounds, row 7"),
+    ],
+)
+def test_invalid_htm_input_never_gives_a_number(call: Callable[..., Any], where: str) -> None:
+    players = column([f"P{i}" for i in range(7)])
+    powers = column([p.title for p in Power])
+    centres = column(GOOD)
+    with pytest.raises(DipxlError) as caught:
+        call(players, powers, centres)
+    assert str(caught.value).startswith(where), str(caught.value)
+
+
+# ---------------------------------------------------------- check, systems
+
+
+@SLOW
+@given(event=tournaments(), seed=st.integers(0, 2**32))
+def test_check_reports_what_the_engine_warns(event: Tournament, seed: int) -> None:
+    results = results_range(event, random.Random(seed))
+    lines = [line[0] for line in udfs.DIPXL_CHECK(results, "detour98e")]
+    notices = score_tournament(event, "detour98e").notices
+    assert all(isinstance(line, str) for line in lines)
+    if notices:
+        assert lines[0] == f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
+        assert len(lines) == len(notices) + 1
+        for line, notice in zip(lines[1:], notices, strict=True):
+            assert line.startswith("Warning: row ") and line.endswith(notice.message)
+    else:
+        assert lines[0].startswith(f"OK: {len(event.games)} boards") and len(lines) == 1
+
+
+def test_check_lists_every_error_with_its_cell() -> None:
+    event = Tournament((game_of([17, 5, 4, 3, 3, 2, 0], players=[f"P{i}" for i in range(7)]),
+                        game_of([9, 8, 8, 7, 2, 0, 0], players=[f"Q{i}" for i in range(7)],
+                                number=2)))
+    results = [["Round", "Board", "Power", "Player", "Centres"]]
+    for game in event.games:
+        for seat in game.seats:
+            results.append([1.0, float(game.board), seat.power.title, seat.player,
+                            float(seat.centres or 0)])
+    duplicate = [r[:] for r in results[:8]]
+    duplicate[2][2] = "Austria"
+    results[3][4] = "lots"
+    results[12][2] = "Prussia"
+    lines = [line[0] for line in udfs.DIPXL_CHECK(results)]
+    assert lines[0] == "2 errors"
+    assert lines[1].startswith('Error: row 4, Centres: centres must be a whole number')
+    assert lines[2].startswith("Error: row 13, Power: power must be one of")
+    lines = [line[0] for line in udfs.DIPXL_CHECK(duplicate)]
+    assert lines[0] == "1 error" and "Austria appears twice" in lines[1]
+    assert udfs.DIPXL_CHECK([["Round"]])[1][0].startswith("Error: results, row 1")
+
+
+def test_systems_lists_every_engine_system() -> None:
+    table = udfs.DIPXL_SYSTEMS()
+    assert table[0] == ["Id", "Title", "Rule", "Parameters"]
+    assert [r[0] for r in table[1:]] == [s.id for s in SYSTEMS]
+    for line, spec in zip(table[1:], SYSTEMS, strict=True):
+        assert line[1] == spec.title
+        assert line[2] == " ".join(spec.description.split())
+        assert [p.split("=")[0] for p in str(line[3]).split("; ")] == [
+            n for n, _ in spec.parameters()
+        ]
+
+
+# ------------------------------------------------------- what Excel reads
+
+A1 = re.compile(r"^[A-Z]{1,3}[0-9]+$")
+R1C1 = re.compile(r"^(R[0-9]*)?(C[0-9]*)?$")
+SUPPORTED_HINTS = (Any,)
+
+
+@pytest.mark.parametrize("function", UDFS, ids=lambda f: f.__name__)
+def test_every_exported_function_is_callable_from_excel(function: Callable[..., Any]) -> None:
+    name = function.__name__
+    assert name == name.upper() and re.fullmatch(r"[A-Z][A-Z0-9_]*", name) and len(name) <= 128
+    assert not A1.match(name) and not R1C1.match(name), f"{name} reads as a cell reference"
+    doc = function.__doc__
+    assert doc and doc.strip() and "\n" not in doc.strip()
+    assert len(doc) <= 255  # classic xlwings passes the whole docstring, cut at 255
+    signature = inspect.signature(function)
+    kinds = {p.kind for p in signature.parameters.values()}
+    assert kinds <= {inspect.Parameter.POSITIONAL_OR_KEYWORD}, "xlwings: no *args/**kw here"
+    hints = typing.get_type_hints(function)
+    for param, hint in hints.items():
+        assert hint in SUPPORTED_HINTS, f"{name}.{param}: {hint!r} breaks classic calls"
+    assert hints.get("return") is Any
+
+
+def test_exports_are_the_whole_api() -> None:
+    public = {n for n, v in vars(udfs).items() if callable(v) and n.isupper()}
+    assert public == set(udfs.__all__)
+
+
+def _load_udfs_with(fake_xlwings: object) -> types.ModuleType:
+    """dipxl/udfs.py imported afresh with ``sys.modules['xlwings']`` replaced."""
+    path = Path(udfs.__file__)
+    saved = sys.modules.get("xlwings", None)
+    sys.modules["xlwings"] = fake_xlwings  # type: ignore[assignment]
+    try:
+        spec = importlib.util.spec_from_file_location("dipxl_udfs_copy", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        if saved is None:
+            del sys.modules["xlwings"]
+        else:
+            sys.modules["xlwings"] = saved
+
+
+def test_every_argument_is_documented_and_read_as_a_range() -> None:
+    """A recording stand-in for xlwings shows what classic and Lite are told."""
+    registry: dict[str, dict[str, Any]] = {}
+
+    def func(f: Any = None, **options: Any) -> Any:
+        def mark(g: Any) -> Any:
+            registry.setdefault(g.__name__, {"args": {}})["func"] = options
+            return g
+
+        return mark(f) if f is not None else mark
+
+    def arg(name: str, convert: Any = None, **options: Any) -> Any:
+        def mark(g: Any) -> Any:
+            registry.setdefault(g.__name__, {"args": {}})["args"][name] = options
+            return g
+
+        return mark
+
+    fake = types.ModuleType("xlwings")
+    fake.func = func  # type: ignore[attr-defined]
+    fake.arg = arg  # type: ignore[attr-defined]
+    copy = _load_udfs_with(fake)
+    assert set(registry) == set(copy.__all__)
+    for name in copy.__all__:
+        params = list(inspect.signature(getattr(copy, name)).parameters)
+        info = registry[name]
+        assert info["func"].get("category") == "dipxl"
+        assert list(info["args"]) != [] or params == []
+        assert set(info["args"]) == set(params), name
+        for param, options in info["args"].items():
+            assert 0 < len(options["doc"]) <= 255, (name, param)
+            assert options.get("err_to_str") is True, (name, param)  # error cells refused
+            if param not in ("player", "system"):
+                assert options.get("ndim") == 2, (name, param)
+
+
+def test_works_where_xlwings_is_not_installed() -> None:
+    copy = _load_udfs_with(None)  # None in sys.modules: "import xlwings" fails
+    assert copy.CDIPLO(column(GOOD)) == udfs.CDIPLO(column(GOOD))
+    assert copy.DIPXL_SYSTEMS() == udfs.DIPXL_SYSTEMS()
+
+
+def test_the_core_does_not_import_the_excel_adapter() -> None:
+    import dipxl
+
+    source = Path(dipxl.__file__).read_text()
+    assert "udfs" not in source and "xlwings" not in source
