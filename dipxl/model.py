@@ -274,6 +274,7 @@ class Game:
     draw_members: tuple[bool, ...] = field(init=False, compare=False, repr=False)
     years: tuple[int | None, ...] = field(init=False, compare=False, repr=False)
     players: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    year_or_zero: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -307,6 +308,7 @@ class Game:
         object.__setattr__(self, "seats", ordered)
         object.__setattr__(self, "years", tuple(s.eliminated for s in ordered))
         object.__setattr__(self, "players", tuple(s.player for s in ordered))
+        object.__setattr__(self, "year_or_zero", tuple(s.eliminated or 0 for s in ordered))
         finished = all(s.centres is not None for s in ordered)
         object.__setattr__(self, "finished", finished)
         if not finished:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from operator import add
+from operator import sub
 
 from dipxl.errors import Notice, ParameterError
 from dipxl.model import Game
@@ -69,41 +69,39 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
             ]
         )
         return scores if params.round_to is None else params.finish(scores)
-    table = _draw_table(tuple(sorted(centres)), params.positions)
-    if years == _NO_YEARS:
-        raw = list(map(table.__getitem__, centres))
-    else:  # eliminated seats: 1 for surviving to Fall 1905, from the year
-        raw = list(map(add, map(table.__getitem__, centres), _late(years, cutoff)))
-    total = sum(raw)
-    scale = params.draw_total
-    scores = tuple([r * scale / total for r in raw])
+    # 1 for each seat eliminated after the cutoff (a blank year reads as 0)
+    late = tuple(map(cutoff.__lt__, game.year_or_zero))
+    n_late = late.count(True)
+    table = _draw_scores(tuple(sorted(centres)), params.positions, n_late, params.draw_total)
+    # a seat eliminated after the cutoff is looked up under -1 (0 centres + 1)
+    scores = tuple(map(table.__getitem__, map(sub, centres, late)))
     return scores if params.round_to is None else params.finish(scores)
 
 
-_NO_YEARS = (None,) * 7
-
-
-# Memos of pure functions: the same input gives the same table.
-@lru_cache(maxsize=1 << 12)
-def _late(years: tuple[int | None, ...], cutoff: int) -> tuple[int, ...]:
-    """1 for each seat eliminated after ``cutoff`` (only eliminated seats
-    have a year), else 0."""
-    return tuple([1 if y is not None and y > cutoff else 0 for y in years])
-
-
+# A memo of a pure function: the same input gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _draw_table(ordered: tuple[int, ...], positions: tuple[float, ...]) -> dict[int, float]:
-    """Centre count -> raw draw score before the survival point: centres +
-    position points (ties: the lowest position's) + the outright leader's
-    margin over the second-highest count + 2 for a survivor (holding a centre
-    at the end, and so surviving to Fall 1905)."""
-    table = {
+def _draw_scores(
+    ordered: tuple[int, ...], positions: tuple[float, ...], n_late: int, scale: float
+) -> dict[int, float]:
+    """Centre count -> standardised score of a drawn game, and -1 -> the
+    score of a seat eliminated after Fall 1905.
+
+    Raw score: centres + position points (ties: the lowest position's) + the
+    outright leader's margin over the second-highest count + 1 for holding a
+    centre at the end + 1 for surviving to Fall 1905 (survivors, and the
+    ``n_late`` seats eliminated later); each raw score x scale / raw total.
+    """
+    raw = {
         c: c + points + (2 if c else 0)
         for c, points in position_points(ordered, positions, TieShare.LOWEST).items()
     }
     top, second = ordered[-1], ordered[-2]
     if top != second:
-        table[top] += top - second
+        raw[top] += top - second
+    total = sum(raw[c] for c in ordered) + n_late
+    table = {c: r * scale / total for c, r in raw.items()}
+    if 0 in raw:
+        table[-1] = (raw[0] + 1) * scale / total
     return table
 
 
