@@ -402,7 +402,8 @@ class Tournament:
         return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title)
 
     def notices(self) -> tuple[Notice, ...]:
-        """Warnings of SCORING.md section 1 (scoring goes on)."""
+        """Warnings of SCORING.md section 1 (scoring goes on), and names that
+        differ only in case (probably one player typed two ways)."""
         found: list[Notice] = []
         for game in self.games:
             if game.finished and game.total_centres > MAX_CENTRES:
@@ -415,6 +416,8 @@ class Tournament:
                 )
         played: dict[str, set[Power]] = {}
         in_round: dict[tuple[int, str], Game] = {}
+        spelled: dict[str, str] = {}
+        told: set[tuple[str, str]] = set()
         for game in self.games:
             for seat in game.seats:
                 if not seat.player:
@@ -432,6 +435,18 @@ class Tournament:
                         )
                     )
                 powers.add(seat.power)
+                folded = seat.player.casefold()
+                first = spelled.setdefault(folded, seat.player)
+                if first != seat.player and (folded, seat.player) not in told:
+                    told.add((folded, seat.player))
+                    found.append(
+                        Notice(
+                            "similar_names",
+                            f"players {first!r} and {seat.player!r} differ only in case: "
+                            "they are scored as two players",
+                            game.label,
+                        )
+                    )
                 other = in_round.setdefault((game.round, seat.player), game)
                 if other is not game:
                     found.append(

@@ -155,3 +155,12 @@ def test_seat_validates_direct_construction() -> None:
         Seat("X", Power.ITALY, 40)
     with pytest.raises(InputError, match="a game has seven seats"):
         Game(1, 1, (Seat("X", Power.ITALY, 4),))
+
+
+def test_names_differing_only_in_case_are_two_players_with_a_warning() -> None:
+    first = board((5,) * 6 + (4,), players=("Ann", "B", "C", "D", "E", "F", "G"))
+    second = board((5,) * 6 + (4,), rnd=2, players=("B", "ann", "C", "D", "E", "F", "G"))
+    standings = score_tournament(Tournament((first, second)), "cdiplo")
+    similar = [n for n in standings.notices if n.code == "similar_names"]
+    assert len(similar) == 1 and "'Ann' and 'ann'" in similar[0].message
+    assert standings.row("Ann").games == standings.row("ann").games == 1
