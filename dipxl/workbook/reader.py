@@ -28,10 +28,11 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import unescape
 
 import python_calamine
 from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
@@ -54,9 +55,6 @@ _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP = b"PK\x03\x04"
 _EMPTY_ZIP = b"PK\x05\x06"
-_NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_NS_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 # A cell whose first child is a formula (CT_Cell's children come in the order
 # f, v, is): its start-tag attributes and the formula's attributes.
 _FORMULA_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b([^>]*)>\s*<(?:[\w.-]+:)?f\b([^>]*)>")
@@ -164,62 +162,117 @@ class _Package:
             )
         self.parts = self._sheet_parts()
 
-    def _xml(self, name: str) -> Any:
+    def _part(self, name: str) -> bytes:
         try:
-            return ElementTree.fromstring(self.zip.read(name))
+            return self.zip.read(name)
         except KeyError:
             raise InputError(f"the workbook is damaged: {name} is missing") from None
-        except Exception as err:  # defusedxml/expat/zlib errors of a damaged part
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
             raise InputError(f"the workbook is damaged: {name}: {err}") from None
 
     def _sheet_parts(self) -> dict[str, str]:
-        workbook = self._xml("xl/workbook.xml")
-        rels = self._xml("xl/_rels/workbook.xml.rels")
-        targets = {
-            rel.get("Id"): rel.get("Target", "") for rel in rels.iter(f"{_NS_PKG}Relationship")
-        }
+        """Sheet name -> XML part, from workbook.xml and its relationships
+        (small parts, read with regular expressions: no entity is expanded)."""
+        targets: dict[str, str] = {}
+        for attrs in _REL_TAG.findall(self._part("xl/_rels/workbook.xml.rels")):
+            rel_id, target = _battr(attrs, b"Id"), _battr(attrs, b"Target")
+            if rel_id is not None and target:
+                targets[rel_id] = target
         parts: dict[str, str] = {}
-        for sheet in workbook.iter(f"{_NS_MAIN}sheet"):
-            target = targets.get(sheet.get(f"{_NS_REL}id"), "")
-            if not target:
+        for attrs in _SHEET_TAG.findall(self._part("xl/workbook.xml")):
+            name = _battr(attrs, b"name")
+            rel = _RID_ATTR.search(attrs)
+            target = targets.get(unescape(rel.group(1).decode("utf-8", "replace"))) if rel else None
+            if name is None or not target:
                 continue
             part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-            parts[sheet.get("name", "")] = posixpath.normpath(part)
+            parts[name] = posixpath.normpath(part)
         return parts
 
-    def formula_cells(self, sheet: str) -> dict[tuple[int, int], str]:
+    def formula_cells(
+        self, sheet: str, columns: Collection[int] | None = None, after_row: int = 0
+    ) -> dict[tuple[int, int], str]:
         """(row, column) -> formula text of the cells of ``sheet`` that hold a
-        formula (1-based row, 0-based column)."""
+        formula (1-based row, 0-based column), only those in ``columns`` (all
+        when None) below ``after_row``."""
         part = self.parts.get(sheet)
         if part is None:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
-        try:
-            xml = self.zip.read(part)
-        except (KeyError, zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
-            raise InputError(f"the workbook is damaged: {part}: {err}") from None
-        if not _ANY_FORMULA.search(xml):
-            return {}
+        xml = self._part(part)
         found: dict[tuple[int, int], str] = {}
-        for match in _FORMULA_CELL.finditer(xml):
-            cell_attrs = match.group(1).decode("utf-8", "replace")
-            ref = _attr(cell_attrs, "r")
-            if ref is None:
-                return _formula_cells_slow(xml)
-            row_col = _parse_ref(ref)
-            if row_col is None:
-                continue
-            found[row_col] = _formula_text(xml, match.end())
-            f_attrs = match.group(2).decode("utf-8", "replace")
-            if _attr(f_attrs, "t") in ("array", "dataTable"):
-                # The formula fills its whole range: every cell of it is a result.
-                for cell in _range_cells(_attr(f_attrs, "ref")):
-                    found.setdefault(cell, found[row_col])
-        return found
+        if b"<worksheet" in xml[:1024] and b"<c>" not in xml:
+            # Tags without a namespace prefix and every cell as <c ...>: each
+            # formula's cell is the nearest <c before its <f.
+            pos = xml.find(b"<f")
+            while pos >= 0:
+                if xml[pos + 2 : pos + 3] not in _AFTER_F:  # <filterColumn ...: not a formula
+                    pos = xml.find(b"<f", pos + 2)
+                    continue
+                start = xml.rfind(b"<c ", 0, pos)
+                ref = _R_ATTR.search(xml, start, xml.find(b">", start)) if start >= 0 else None
+                if ref is None:
+                    found = _formula_cells_slow(xml)
+                    break
+                tag_end = xml.find(b">", pos)
+                _note(found, xml, ref, xml[pos + 2 : tag_end], tag_end + 1, columns, after_row)
+                pos = xml.find(b"<f", tag_end)
+        elif _ANY_FORMULA.search(xml):
+            for match in _FORMULA_CELL.finditer(xml):
+                ref = _R_ATTR.search(match.group(1))
+                if ref is None:
+                    found = _formula_cells_slow(xml)
+                    break
+                _note(found, xml, ref, match.group(2), match.end(), columns, after_row)
+        return {
+            (r, c): text
+            for (r, c), text in found.items()
+            if r > after_row and (columns is None or c in columns)
+        }
 
 
-def _attr(attrs: str, name: str) -> str | None:
-    m = re.search(rf'(?:^|\s){name}\s*=\s*"([^"]*)"', attrs)
-    return m.group(1) if m else None
+_AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
+_REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
+_SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
+_RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
+_R_ATTR = re.compile(rb'\sr\s*=\s*"\$?([A-Za-z]{1,3})\$?([0-9]+)"')
+_T_ATTR = re.compile(rb'\st\s*=\s*"([^"]*)"')
+_COLUMNS: dict[bytes, int] = {}
+
+
+def _note(
+    found: dict[tuple[int, int], str],
+    xml: bytes,
+    ref: re.Match[bytes],
+    f_attrs: bytes,
+    end: int,
+    columns: Collection[int] | None,
+    after_row: int,
+) -> None:
+    """Record a formula cell (``ref`` groups 1-2: column letters, row) if it
+    is wanted; an array formula marks its whole range."""
+    row, col = int(ref.group(2)), _column_index(ref.group(1))
+    kind = _T_ATTR.search(f_attrs) if b"t" in f_attrs else None
+    if kind is not None and kind.group(1) in (b"array", b"dataTable"):
+        text = _formula_text(xml, end)
+        for cell in _range_cells(_battr(f_attrs, b"ref")):
+            found.setdefault(cell, text)
+    elif row > after_row and (columns is None or col in columns):
+        found[(row, col)] = _formula_text(xml, end)
+
+
+def _battr(attrs: bytes, name: bytes) -> str | None:
+    m = re.search(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"', attrs)
+    return unescape(m.group(1).decode("utf-8", "replace")) if m else None
+
+
+def _column_index(letters: bytes) -> int:
+    index = _COLUMNS.get(letters)
+    if index is None:
+        index = 0
+        for ch in letters.upper():
+            index = index * 26 + (ch - 64)
+        index = _COLUMNS[letters] = index - 1
+    return index
 
 
 def _parse_ref(ref: str) -> tuple[int, int] | None:
@@ -325,10 +378,10 @@ class _Reader:
             raise InputError("the workbook has no sheets")
         system, overrides, settings_title = self.settings()
         sheet, header, rows = self.results_sheet()
-        formulas = self.package.formula_cells(sheet)
-        ref = _sheet_ref(sheet)
         input_cols = set(header.columns.values())
-        bad = sorted((row, col) for row, col in formulas if row > header.row and col in input_cols)
+        formulas = self.package.formula_cells(sheet, input_cols, header.row)
+        ref = _sheet_ref(sheet)
+        bad = sorted(formulas)
         if bad:
             row, col = bad[0]
             name = next(f for f, c in header.columns.items() if c == col)
@@ -389,20 +442,20 @@ class _Reader:
         )
 
     def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> Iterator[Record]:
-        columns = header.columns
-        letters = {f: column_letter(c) for f, c in columns.items()}
-        first = column_letter(min(columns.values()))
+        columns = list(header.columns.items())
+        prefixes = [(f, f"{ref}!{column_letter(c)}") for f, c in columns]
+        first = f"{ref}!{column_letter(min(c for _, c in columns))}"
         for index in range(header.row, len(rows)):
             row = rows[index]
             width = len(row)
-            values = {f: (row[c] if c < width else None) for f, c in columns.items()}
-            if all(_blank(v) for v in values.values()):
+            values = {f: _plain(row[c]) if c < width else None for f, c in columns}
+            if all(v is None or (isinstance(v, str) and not v.strip()) for v in values.values()):
                 continue
-            number = index + 1
+            number = str(index + 1)
             yield Record(
-                cells={f: f"{ref}!{letters[f]}{number}" for f in columns},
-                where=f"{ref}!{first}{number}",
-                **{f: _plain(v) for f, v in values.items()},
+                cells={f: p + number for f, p in prefixes},
+                where=first + number,
+                **values,
             )
 
     @staticmethod
@@ -425,7 +478,7 @@ class _Reader:
             return None, {}, ""  # a Settings sheet of another kind: not ours
         header_index, name_col, value_col = found
         ref = _sheet_ref(sheet)
-        formulas = self.package.formula_cells(sheet)
+        formulas = self.package.formula_cells(sheet, (value_col,), header_index + 1)
         entries: list[tuple[object, object, str]] = []
         for i in range(header_index + 1, len(rows)):
             row = rows[i]
