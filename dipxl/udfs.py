@@ -98,6 +98,7 @@ CATEGORY = "dipxl"
 _RANGE = {"ndim": 2, "err_to_str": True}
 
 _POWERS = tuple(Power)
+_TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 _REQUIRED = ("round", "board", "power", "player", "centres")
 
@@ -135,8 +136,6 @@ class _Cells:
                     raise InputError("rows of different lengths: not a range", name)
                 self.values: list[object] = [v for row in value for v in row]
                 self.rows, self.cols = len(value), width
-                if any(isinstance(v, list | tuple) for v in self.values):
-                    raise InputError("a range holds ranges: not a range", name)
             elif any(isinstance(v, list | tuple) for v in value):
                 raise InputError("a mix of cells and rows: not a range", name)
             else:
@@ -219,16 +218,7 @@ def _score_board(
     flag_values = _optional_board(flags, "draw_flags")
     where = _board_cells("row" if cells.cols == 1 else "column")
     records = [
-        Record(
-            1,
-            1,
-            power,
-            power.title,
-            cells.values[i],
-            year_values[i],
-            flag_values[i],
-            where[i],
-        )
+        Record(1, 1, power, _TITLES[i], cells.values[i], year_values[i], flag_values[i], where[i])
         for i, power in enumerate(_POWERS)
     ]
     try:
@@ -320,6 +310,8 @@ def _system(value: object) -> System:
 def _key(value: object) -> object:
     """A round or board number for grouping; unreadable values stay as they
     are and are reported by the core with their cell."""
+    if type(value) is float and value.is_integer():  # the usual cell: fast path
+        return int(value)
     try:
         return parse_whole(value, "number", 0, 1 << 62)
     except InputError:

@@ -317,6 +317,7 @@ HOSTILE_CENTRES: list[tuple[object, str]] = [
     (column([*GOOD, 1.0]), "centres"),
     ([GOOD, GOOD], "centres"),
     ([[1.0, [2.0]]], "centres"),
+    (column([[17.0], *GOOD[1:]]), "centres, row 1 (Austria)"),
     ([[1.0], [2.0, 3.0]], "centres"),
     (17.0, "centres"),
     (column([18.0, 18.0, 0.0, 0.0, 0.0, 0.0, 0.0]), "centres"),
