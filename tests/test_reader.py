@@ -16,6 +16,7 @@ from dipxl.standings import score_tournament
 from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.reader import HEADER_ROWS, read_workbook
+from dipxl.workbook.writer import write_workbook
 from tests.workbooks import (
     FOREIGN_HEADER,
     fake_encrypted,
@@ -59,6 +60,32 @@ def test_a_filled_contract_workbook_scores_like_the_engine(
         got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
         assert same_result(got, dict(expected))
         assert book.tournament.title == tournament.title
+
+
+@pytest.mark.parametrize(("system", "make"), CASES)
+def test_a_generated_then_filled_workbook_scores_like_the_engine(
+    tmp_path: Path, system: str, make: object
+) -> None:
+    tournament = make()  # type: ignore[operator]
+    path = write_workbook(tmp_path / "new.xlsx", system, title="Club night", rounds=3,
+                          boards=3, players=list(tournament.players))
+    # The TD fills in Results: players, centres, elimination years.
+    seats = {(g.round, g.board, s.power.title): s for g in tournament.games for s in g.seats}
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    assert [c.value for c in ws[1][:7]] == list(INPUT_HEADERS)
+    for row in ws.iter_rows(min_row=2):
+        seat = seats.get((row[0].value, row[1].value, row[2].value))
+        if seat is not None:
+            row[3].value, row[4].value, row[5].value = seat.player, seat.centres, seat.eliminated
+    wb.save(path)
+    book = read_workbook(path)
+    assert book.system is not None and (book.system.id, book.title) == (system, "Club night")
+    got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
+    want = score_tournament(tournament, system).to_dict()
+    assert got["title"] == "Club night"
+    want["title"] = "Club night"
+    assert same_result(got, want)
 
 
 def test_settings_parameters_are_used(tmp_path: Path) -> None:

@@ -1,7 +1,12 @@
-"""Plain results workbooks in the layout contract, for ``dipxl demo`` and
-the tests: a ``Results`` sheet (header row ``Round | Board | Power | Player
-| Centres | Eliminated | Draw``, one row per seat) and a ``Settings`` sheet
-(``Setting | Value | Notes``) naming the system and its parameters."""
+"""The demo's workbooks, and plain results workbooks.
+
+:func:`write_demo_workbooks` writes the worked examples of the source texts
+as tournament workbooks of ``dipxl new`` (:mod:`dipxl.workbook.writer`:
+live formulas, filled with the results).  :func:`write_results_workbook`
+writes the bare layout contract instead, values only: a ``Results`` sheet
+(header row ``Round | Board | Power | Player | Centres | Eliminated |
+Draw``, one row per seat) and a ``Settings`` sheet (``Setting | Value |
+Notes``) naming the system and its parameters."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from dipxl.fileio import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.writer import write_workbook
 from dipxl.workbook.xlsx import Sheet, Value, write_xlsx
 
 __all__ = ["DEMOS", "results_sheets", "write_demo_workbooks", "write_results_workbook"]
@@ -75,9 +81,15 @@ def write_results_workbook(
 
 
 def write_demo_workbooks(folder: Path, *, force: bool = False) -> list[Path]:
-    """The demo's example workbooks in ``folder``."""
+    """The demo's example workbooks in ``folder``: ``dipxl new`` workbooks
+    filled with the worked examples."""
     written = []
     for name, example, system_id in DEMOS:
         tournament = _EXAMPLES[example]()
-        written.append(write_results_workbook(folder / name, tournament, system_id, force=force))
+        written.append(
+            write_workbook(
+                folder / name, system_id, title=tournament.title, tournament=tournament,
+                force=force,
+            )
+        )
     return written
