@@ -352,9 +352,10 @@ def _results(results: object) -> list[Record]:
     year_at = fields.get("eliminated")
     draw_at = fields.get("draw")
     records = []
+    used = list(fields.values())
     for r in range(1, grid.rows):
         row = grid.row(r)
-        if all(_blank_or_zero(v) for v in row):
+        if all(_blank_or_zero(row[j]) for j in used):  # notes beside a blank row: blank
             continue
         line = f"row {r + 1}"
         cells = {f: f"{line}, {name}" for f, name in names.items()}
@@ -363,8 +364,8 @@ def _results(results: object) -> list[Record]:
             Record(
                 rnd,
                 board,
-                power,
-                player,
+                _zero_as_blank(power),
+                _zero_as_blank(player),
                 centres,
                 None if year_at is None else _zero_as_blank(row[year_at]),
                 None if draw_at is None else _zero_as_blank(row[draw_at]),
@@ -412,11 +413,11 @@ def _htm_event(
         if all(_blank_or_zero(v) for v in row.values()):
             continue
         where = {name: cells.label(k) for name, cells in columns.items()}
-        power = Power.parse(row["powers"], where["powers"])
+        power = Power.parse(_zero_as_blank(row["powers"]), where["powers"])
         rnd = _key(row["rounds"]) if rounds is not None else None
         board = seen.get((rnd, power), 0) + 1
         seen[(rnd, power)] = board
-        player = row["players"] if players is not None else f"{power.title} {board}"
+        player = _zero_as_blank(row["players"]) if players is not None else _TITLES[power]
         named = {
             "round": where.get("rounds", ""),
             "power": where["powers"],

@@ -418,6 +418,26 @@ def test_standings_default_to_cdiplo_and_ignore_boards_not_played() -> None:
     assert_table(udfs.DIPXL_STANDINGS(results, " CDiplo "), want)
 
 
+def test_office_js_zeros_in_a_results_table() -> None:
+    """A blank player or power sent as 0 is blank, not a player named "0";
+    a note beside an otherwise blank row does not make it a seat."""
+    header = ["Round", "Board", "Power", "Player", "Centres", "Notes"]
+    seats = [[1.0, 1.0, p.title, f"P{i}", float(c), None]
+             for i, (p, c) in enumerate(zip(Power, [17, 5, 4, 3, 3, 2, 0], strict=True))]
+    want = engine_table(Tournament((game_of([17, 5, 4, 3, 3, 2, 0],
+                                            players=[f"P{i}" for i in range(7)]),)), "cdiplo")
+    noted = [header, *seats, [0.0, 0.0, 0.0, 0.0, 0.0, "break"]]
+    assert_table(udfs.DIPXL_STANDINGS(noted), want)
+    no_player = [header, *seats]
+    no_player[3] = [*seats[2][:3], 0.0, *seats[2][4:]]
+    with pytest.raises(DipxlError, match="France has a result but no player"):
+        udfs.DIPXL_STANDINGS(no_player)
+    no_power = [header, *seats]
+    no_power[3] = [*seats[2][:2], 0.0, *seats[2][3:]]
+    with pytest.raises(DipxlError, match=r"^DIPXL_STANDINGS: row 4, Power: .*got None"):
+        udfs.DIPXL_STANDINGS(no_power)
+
+
 def test_standings_of_a_header_only_range_are_the_header() -> None:
     header = ["Round", "Board", "Power", "Player", "Centres"]
     assert udfs.DIPXL_STANDINGS([header], "dimvalue")[0][:4] == ["Rank", "Player", "Score", "Games"]
