@@ -182,27 +182,34 @@ def _board(value: object, name: str) -> _Cells:
 
 
 @lru_cache(maxsize=64)
-def _board_cells(orientation: str) -> tuple[dict[str, str], ...]:
-    """Per power, the names of its centres / year / draw cells."""
+def _board_cells(centres: str, years: str, flags: str) -> tuple[dict[str, str], ...]:
+    """Per power, the names of its centres / year / draw cells, each argument
+    a column ("row n") or a row ("column n")."""
 
-    def where(name: str, i: int) -> str:
-        return f"{name}, {orientation} {i + 1} ({_POWERS[i].title})"
+    def where(name: str, orientation: str, i: int) -> str:
+        return f"{name}, {orientation} {i + 1} ({_TITLES[i]})"
 
     return tuple(
         {
-            "centres": where("centres", i),
-            "eliminated": where("eliminated_years", i),
-            "draw": where("draw_flags", i),
+            "centres": where("centres", centres, i),
+            "eliminated": where("eliminated_years", years, i),
+            "draw": where("draw_flags", flags, i),
         }
         for i in range(7)
     )
 
 
-def _optional_board(value: object, name: str) -> list[object]:
-    """Seven values of an optional per-seat argument (0 read as blank)."""
+def _optional_board(value: object, name: str, default: str) -> tuple[list[object], str]:
+    """Seven values of an optional per-seat argument (0 read as blank) and
+    its orientation (``default`` when left out)."""
     if value is None:
-        return [None] * 7
-    return [_zero_as_blank(v) for v in _board(value, name).values]
+        return [None] * 7, default
+    cells = _board(value, name)
+    return [_zero_as_blank(v) for v in cells.values], _orientation(cells)
+
+
+def _orientation(cells: _Cells) -> str:
+    return "row" if cells.cols == 1 else "column"
 
 
 def _score_board(
@@ -214,9 +221,10 @@ def _score_board(
     if all(_blank_or_zero(v) for v in cells.values):
         return cells.shaped(blanks)
     params = _params(system, parameters)
-    year_values = _optional_board(years, "eliminated_years")
-    flag_values = _optional_board(flags, "draw_flags")
-    where = _board_cells("row" if cells.cols == 1 else "column")
+    orientation = _orientation(cells)
+    year_values, year_orientation = _optional_board(years, "eliminated_years", orientation)
+    flag_values, flag_orientation = _optional_board(flags, "draw_flags", orientation)
+    where = _board_cells(orientation, year_orientation, flag_orientation)
     records = [
         Record(1, 1, power, _TITLES[i], cells.values[i], year_values[i], flag_values[i], where[i])
         for i, power in enumerate(_POWERS)

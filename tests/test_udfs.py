@@ -341,6 +341,8 @@ def test_invalid_centres_never_give_a_number(centres: object, where: str, system
         (column([None] * 6 + ["1907?"]), None, None, "eliminated_years, row 7 (Turkey)"),
         (column([None] * 6 + [1800.0]), None, None, "eliminated_years, row 7 (Turkey)"),
         (column([None] * 5), None, None, "eliminated_years"),
+        (row([None] * 6 + [1800.0]), None, None, "eliminated_years, column 7 (Turkey)"),
+        (None, row(["maybe", *[None] * 6]), None, "draw_flags, column 1 (Austria)"),
         (None, column([None] * 6 + ["Y"]), None, "draw_flags, row 7 (Turkey)"),
         (None, column(["maybe", *[None] * 6]), None, "draw_flags, row 1 (Austria)"),
         (None, column(["N"] * 6 + [None]), None, "centres"),
