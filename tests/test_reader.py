@@ -187,6 +187,24 @@ def test_a_formula_found_when_cells_omit_their_reference(tmp_path: Path) -> None
     assert error_of(stripped).startswith("stripped.xlsx: Results!B12: board holds a formula")
 
 
+def test_a_formula_found_when_cells_put_other_attributes_first(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["C20"] = '=IF(1,"Austria","")'
+    wb.save(path)
+    moved = tmp_path / "moved.xlsx"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(moved, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = re.sub(rb'<c r="([A-Z]+[0-9]+)"([^>/]*)', rb'<c s="0"\2 r="\1"', data)
+                assert b'<c r="' not in data
+            dst.writestr(info, data)
+    assert error_of(moved).startswith(
+        'moved.xlsx: Results!C20: power holds a formula (=IF(1,"Austria",""))'
+    )
+
+
 def test_formulas_after_the_input_columns_are_ignored(tmp_path: Path) -> None:
     # results_workbook puts =E2*2 in column H of every row.
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())

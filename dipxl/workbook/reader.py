@@ -200,7 +200,21 @@ class _Package:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
         xml = self._part(part)
         found: dict[tuple[int, int], str] = {}
-        if b"<worksheet" in xml[:1024] and b"<c>" not in xml:
+        plain = b"<worksheet" in xml[:1024] and b"<c>" not in xml
+        if (
+            plain
+            and columns is not None
+            and not _ODD_CELL.search(xml)
+            and not _RANGE_FORMULA.search(xml)
+        ):
+            # Every cell starts <c r="A1" and a formula is a cell's first
+            # child: look at the cells of the wanted columns only.
+            letters = b"|".join(re.escape(column_letter(c).encode()) for c in sorted(columns))
+            pattern = re.compile(rb'<c r="(' + letters + rb')([0-9]+)"[^>]*>\s*<f(\s[^>]*)?/?>')
+            for match in pattern.finditer(xml):
+                _note(found, xml, match, match.group(3) or b"", match.end(), columns, after_row)
+            return found
+        if plain:
             # Tags without a namespace prefix and every cell as <c ...>: each
             # formula's cell is the nearest <c before its <f.
             pos = xml.find(b"<f")
@@ -230,6 +244,8 @@ class _Package:
         }
 
 
+_ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
+_RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
 _AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
 _SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
