@@ -458,20 +458,33 @@ class _Reader:
         )
 
     def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> Iterator[Record]:
-        columns = list(header.columns.items())
-        prefixes = [(f, f"{ref}!{column_letter(c)}") for f, c in columns]
-        first = f"{ref}!{column_letter(min(c for _, c in columns))}"
+        columns = header.columns
+        present = [(f, columns[f]) for f in FIELDS if f in columns]
+        # Column of each Record field in order (-1: the workbook has no such column).
+        indexes = [columns.get(f, -1) for f in FIELDS]
+        prefixes = [(f, f"{ref}!{column_letter(c)}") for f, c in present]
+        first = f"{ref}!{column_letter(min(c for _, c in present))}"
         for index in range(header.row, len(rows)):
             row = rows[index]
             width = len(row)
-            values = {f: _plain(row[c]) if c < width else None for f, c in columns}
-            if all(v is None or (isinstance(v, str) and not v.strip()) for v in values.values()):
-                continue
+            raw = [row[c] if 0 <= c < width else None for c in indexes]
+            for value in raw:
+                if value is not None and value != "" and (type(value) is not str or value.strip()):
+                    break
+            else:
+                continue  # a blank row
             number = str(index + 1)
+            rnd, board, power, player, centres, eliminated, draw = map(_plain, raw)
             yield Record(
-                cells={f: p + number for f, p in prefixes},
-                where=first + number,
-                **values,
+                rnd,
+                board,
+                power,
+                player,
+                centres,
+                eliminated,
+                draw,
+                {f: p + number for f, p in prefixes},
+                first + number,
             )
 
     @staticmethod
