@@ -117,6 +117,8 @@ def _blank_or_zero(value: object) -> bool:
 
 
 def _zero_as_blank(value: object) -> object:
+    if type(value) is float:  # the usual cell: fast path (NaN stays, to be refused)
+        return value if value != 0 else None
     return None if _blank_or_zero(value) else value
 
 
@@ -363,8 +365,9 @@ def _results(results: object) -> list[Record]:
     used = list(fields.values())
     for r in range(1, grid.rows):
         row = grid.row(r)
-        if all(_blank_or_zero(row[j]) for j in used):  # notes beside a blank row: blank
-            continue
+        first = row[used[0]]
+        if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
+            continue  # a blank row (notes beside it do not count)
         line = f"row {r + 1}"
         cells = {f: f"{line}, {name}" for f, name in names.items()}
         rnd, board, power, player, centres = (row[j] for _, j in index)
