@@ -606,6 +606,13 @@ def test_systems_lists_every_engine_system() -> None:
 A1 = re.compile(r"^[A-Z]{1,3}[0-9]+$")
 R1C1 = re.compile(r"^(R[0-9]*)?(C[0-9]*)?$")
 SUPPORTED_HINTS = (Any,)
+VBA_KEYWORDS = {
+    "and", "as", "byref", "byval", "call", "case", "const", "date", "dim", "do", "each",
+    "else", "end", "error", "exit", "false", "for", "function", "get", "if", "in", "is",
+    "let", "loop", "me", "mod", "new", "next", "not", "nothing", "on", "option", "optional",
+    "or", "paramarray", "property", "resume", "select", "set", "step", "stop", "string",
+    "sub", "then", "to", "true", "type", "until", "variant", "wend", "while", "with", "xor",
+}
 
 
 @pytest.mark.parametrize("function", UDFS, ids=lambda f: f.__name__)
@@ -619,6 +626,9 @@ def test_every_exported_function_is_callable_from_excel(function: Callable[..., 
     signature = inspect.signature(function)
     kinds = {p.kind for p in signature.parameters.values()}
     assert kinds <= {inspect.Parameter.POSITIONAL_OR_KEYWORD}, "xlwings: no *args/**kw here"
+    for param in signature.parameters:  # VBA parameter names in the classic wrappers
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", param) and len(param) <= 255
+        assert param not in VBA_KEYWORDS and not A1.match(param.upper()), param
     hints = typing.get_type_hints(function)
     for param, hint in hints.items():
         assert hint in SUPPORTED_HINTS, f"{name}.{param}: {hint!r} breaks classic calls"
