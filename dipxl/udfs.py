@@ -27,7 +27,9 @@ functions"):
   name and names the offending cell relative to its argument, e.g.
   ``CDIPLO: centres, row 3 (France): centres must be a whole number 0-34,
   got "x"``.  Classic xlwings shows that text in the cell; xlwings Lite
-  shows ``#VALUE!`` with the text on the error flag.
+  should show ``#VALUE!`` with the text on the error flag (what xlwings'
+  Office.js code does with an exception; not seen in Lite here).
+  ``DIPXL_CHECK`` alone reports problems as text lines and never fails.
 - Parameters go in one optional argument: ``"name=value"`` texts (several
   separated by ``;``), a two-column name | value range, or both, e.g.
   ``"round_to=2"`` or ``{"round_to",2}``.  (xlwings cannot combine optional
