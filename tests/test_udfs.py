@@ -13,6 +13,7 @@ import inspect
 import math
 import random
 import re
+import subprocess
 import sys
 import types
 import typing
@@ -701,7 +702,17 @@ def test_works_where_xlwings_is_not_installed() -> None:
 
 
 def test_the_core_does_not_import_the_excel_adapter() -> None:
-    import dipxl
+    code = (
+        "import sys, dipxl, dipxl.standings, dipxl.systems, dipxl.tiebreaks;"
+        "print(sorted(m for m in sys.modules if m == 'dipxl.udfs' or m.startswith('xlwings')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(udfs.__file__).parents[1])
+    assert done.stdout.strip() == "[]"
 
-    source = Path(dipxl.__file__).read_text()
-    assert "udfs" not in source and "xlwings" not in source
+
+def test_the_readme_imports_every_function_for_xlwings_lite() -> None:
+    readme = (Path(udfs.__file__).parents[1] / "README.md").read_text()
+    block = readme.split("from dipxl.udfs import (", 1)[1].split(")", 1)[0]
+    names = re.findall(r"\b[A-Z][A-Z0-9_]+\b", block.split("\n", 1)[1])
+    assert sorted(names) == sorted(udfs.__all__)
