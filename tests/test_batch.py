@@ -22,6 +22,8 @@ from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import Standings, score_tournament
 from dipxl.workbook import scored
 from dipxl.workbook.demo import DEMOS
+from dipxl.workbook.reader import read_workbook
+from tests.lo import recalculate, soffice_path
 from tests.workbooks import (
     close,
     fake_encrypted,
@@ -265,6 +267,24 @@ def test_names_starting_with_equals_stay_text(tmp_path: Path) -> None:
     assert cells and all(c.data_type == "s" for c in cells)
     assert run("score", path, "--format", "csv", "--out", tmp_path / "o").exit_code == 0
     assert "'=HYPERLINK" in (tmp_path / "o" / "e-scored.csv").read_text()
+
+
+@pytest.mark.skipif(soffice_path() is None, reason="LibreOffice is not installed")
+def test_libreoffice_opens_the_scored_workbook(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event(), "detour98e")
+    wb = openpyxl.load_workbook(path)
+    text_cell(wb["Results"], "D2", "=Alice")  # Alice's first seat
+    wb.save(path)
+    assert run("score", path).exit_code == 0
+    saved = recalculate(tmp_path / "e-scored.xlsx", tmp_path / "lo")
+    # What LibreOffice loaded and saved again is what the engine says
+    # ("=Alice" is a player of her own: one game).
+    check = score_tournament(read_workbook(path).tournament, "detour98e")
+    assert check.row("=Alice").games == 1
+    check_scored_workbook(saved, check)
+    cells = [c for row in openpyxl.load_workbook(saved)["Games"].iter_rows() for c in row
+             if c.value == "=Alice"]
+    assert len(cells) == 1 and cells[0].data_type == "s"
 
 
 def test_the_real_command_exit_statuses(folder: Path, tmp_path: Path) -> None:
