@@ -88,7 +88,10 @@ def write_demo_workbooks(folder: Path, *, force: bool = False) -> list[Path]:
         tournament = _EXAMPLES[example]()
         written.append(
             write_workbook(
-                folder / name, system_id, title=tournament.title, tournament=tournament,
+                folder / name,
+                system_id,
+                title=tournament.title,
+                tournament=tournament,
                 force=force,
             )
         )
