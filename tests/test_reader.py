@@ -146,6 +146,17 @@ def test_a_sheet_name_with_spaces_is_quoted(tmp_path: Path) -> None:
         "e.xlsx: 'Round results'!E5: centres must be a whole number 0-34, got -1"
 
 
+def test_a_sheet_name_with_quotes_and_entities(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].title = 'Bob\'s "R&D" <1>'
+    wb['Bob\'s "R&D" <1>']["E5"] = "=2"
+    wb.save(path)
+    assert error_of(path).startswith(
+        'e.xlsx: \'Bob\'\'s "R&D" <1>\'!E5: centres holds a formula (=2)'
+    )
+
+
 def test_missing_columns_name_the_header_row(tmp_path: Path) -> None:
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
@@ -237,6 +248,8 @@ def test_the_header_is_found_only_in_the_first_rows(tmp_path: Path) -> None:
     [
         ("empty.xlsx", lambda p: p.write_bytes(b""), "the file is empty"),
         ("renamed.xlsx", lambda p: p.write_text("round,board,power\n1,1,A\n"),
+         "text file (a CSV?)"),
+        ("latin1.xlsx", lambda p: p.write_bytes("player;centres\nJos\xe9;3\n".encode("cp1252")),
          "text file (a CSV?)"),
         ("encrypted.xlsx", fake_encrypted, "password-protected"),
         ("old.xlsx", lambda p: fake_encrypted(p, encrypted=False), "Excel 97-2003 (.xls)"),

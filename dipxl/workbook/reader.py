@@ -30,9 +30,9 @@ import re
 import zipfile
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import unescape
 
 import python_calamine
 from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
@@ -117,11 +117,8 @@ def _refuse_non_xlsx(data: bytes) -> None:
         raise InputError("the file is an empty zip archive, not an xlsx workbook")
     if not data.startswith(_ZIP):
         head = data[:2048]
-        try:
-            head.decode("utf-8")
-            text = b"\x00" not in head
-        except UnicodeDecodeError:
-            text = False
+        # Text in any 8-bit encoding (UTF-8, Windows-1252 ...): no control bytes.
+        text = not any(b < 9 or 13 < b < 32 or b == 127 for b in head)
         if text and head.lstrip()[:1] == b"<":
             raise InputError("this is an HTML or XML file, not an xlsx workbook: save it as .xlsx")
         if text:
