@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import cast
 
 from dipxl.errors import InputError, Notice
 
@@ -68,6 +69,9 @@ class Power(IntEnum):
         if isinstance(value, Power):
             return value
         if isinstance(value, str):
+            quick = _POWER_ALIASES.get(value.lower())
+            if quick is not None:
+                return quick
             key = re.sub(r"[\s_\-]+", " ", value.strip().lower())
             found = _POWER_ALIASES.get(key)
             if found is not None:
@@ -118,6 +122,19 @@ def parse_whole(value: object, what: str, low: int, high: int, where: str = "") 
     Accepts ints, integral floats (as spreadsheets deliver them) and text
     holding a whole number; anything else is an InputError naming ``where``.
     """
+    if type(value) is float:
+        if value.is_integer() and low <= value <= high:
+            return int(value)
+    elif type(value) is int:
+        if low <= value <= high:
+            return value
+    elif value is None:
+        return None
+    return _parse_whole(value, what, low, high, where)
+
+
+def _parse_whole(value: object, what: str, low: int, high: int, where: str) -> int | None:
+    """The general case of :func:`parse_whole`, with its messages."""
     if _blank(value):
         return None
     number: float | int
@@ -188,6 +205,9 @@ def parse_player(value: object, where: str = "") -> str:
     Numbers are accepted (``12.0`` reads as ``"12"``); anything else that is
     not text is an InputError.
     """
+    if type(value) is str and value.isprintable() and value == value.strip() \
+            and "  " not in value:
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -223,36 +243,42 @@ class Seat:
     in_draw: bool | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.power, Power):
+        if type(self.power) is not Power:
             object.__setattr__(self, "power", Power.parse(self.power))
-        if not isinstance(self.player, str):
-            raise InputError(f"player must be text, got {self.player!r}")
-        who = f"{self.power.title} ({self.player or 'no player'})"
-        if self.centres is not None and (
-            isinstance(self.centres, bool)
-            or not isinstance(self.centres, int)
-            or not 0 <= self.centres <= MAX_CENTRES
-        ):
-            raise InputError(f"centres must be a whole number 0-34, got {self.centres!r}", who)
-        if self.eliminated is not None:
-            if (
-                isinstance(self.eliminated, bool)
-                or not isinstance(self.eliminated, int)
-                or not FIRST_YEAR <= self.eliminated <= LAST_YEAR
-            ):
+        if type(self.player) is not str:
+            raise InputError(f"player must be text, got {self.player!r}", self._who())
+        centres, year, flag = self.centres, self.eliminated, self.in_draw
+        if centres is not None and (type(centres) is not int or not 0 <= centres <= MAX_CENTRES):
+            raise InputError(f"centres must be a whole number 0-34, got {centres!r}", self._who())
+        if year is not None:
+            if type(year) is not int or not FIRST_YEAR <= year <= LAST_YEAR:
                 raise InputError(
-                    f"elimination year must be a year {FIRST_YEAR}-{LAST_YEAR}, "
-                    f"got {self.eliminated!r}",
-                    who,
+                    f"elimination year must be a year {FIRST_YEAR}-{LAST_YEAR}, got {year!r}",
+                    self._who(),
                 )
-            if self.centres:
+            if centres:
                 raise InputError(
-                    f"has {self.centres} centres but an elimination year ({self.eliminated})", who
+                    f"has {centres} centres but an elimination year ({year})", self._who()
                 )
-        if self.in_draw is not None and not isinstance(self.in_draw, bool):
-            raise InputError(f"draw flag must be True, False or None, got {self.in_draw!r}", who)
-        if self.in_draw and self.centres == 0:
-            raise InputError("is eliminated (0 centres) but marked in the draw", who)
+        if flag is not None:
+            if type(flag) is not bool:
+                raise InputError(
+                    f"draw flag must be True, False or None, got {flag!r}", self._who()
+                )
+            if flag and centres == 0:
+                raise InputError("is eliminated (0 centres) but marked in the draw", self._who())
+
+    def _who(self) -> str:
+        power = self.power.title if isinstance(self.power, Power) else str(self.power)
+        return f"{power} ({self.player or 'no player'})"
+
+
+def _power_of(seat: Seat) -> int:
+    return int(seat.power)
+
+
+_ALL_POWERS = tuple(Power)
+_NO_FLAGS = (None,) * 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,17 +311,49 @@ class Game:
     def __post_init__(self) -> None:
         for name in ("round", "board"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            if type(value) is not int or value < 1:
                 raise InputError(
                     f"{name} must be a whole number from 1, got {value!r}", self.origin
                 )
         seats = tuple(self.seats)
         if len(seats) != 7:
             raise InputError(f"a game has seven seats, this one has {len(seats)}", self.label)
-        by_power: dict[Power, Seat] = {}
         for seat in seats:
-            if not isinstance(seat, Seat):
+            if type(seat) is not Seat:
                 raise InputError(f"seats must be Seat objects, got {seat!r}", self.label)
+        ordered = tuple(sorted(seats, key=_power_of))
+        if tuple(s.power for s in ordered) != _ALL_POWERS:
+            self._twice(ordered)
+        set_ = object.__setattr__
+        set_(self, "seats", ordered)
+        years = tuple([s.eliminated for s in ordered])
+        set_(self, "years", years)
+        players = tuple([s.player for s in ordered])
+        set_(self, "players", players)
+        set_(self, "year_or_zero", tuple([y or 0 for y in years]))
+        entered = tuple([s.centres for s in ordered])
+        finished = None not in entered
+        set_(self, "finished", finished)
+        if not finished:
+            set_(self, "centres", ())
+            set_(self, "draw_members", ())
+            return
+        centres = cast(tuple[int, ...], entered)
+        set_(self, "centres", centres)
+        if "" in players or len(set(players)) != 7:
+            self._bad_players(ordered)
+        if max(centres) >= SOLO_CENTRES and [c >= SOLO_CENTRES for c in centres].count(True) > 1:
+            names = ", ".join(f"{s.power.title} {s.centres}" for s in ordered
+                              if (s.centres or 0) >= SOLO_CENTRES)
+            raise InputError(
+                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
+            )
+        set_(self, "draw_members", self._draw_members(ordered, centres))
+
+    def _twice(self, ordered: tuple[Seat, ...]) -> None:
+        """Raise the error for a power seated twice."""
+        by_power: dict[Power, Seat] = {}
+        for seat in ordered:
             if seat.power in by_power:
                 raise InputError(
                     f"{seat.power.title} appears twice "
@@ -304,19 +362,10 @@ class Game:
                     self.label,
                 )
             by_power[seat.power] = seat
-        ordered = tuple(by_power[p] for p in Power)
-        object.__setattr__(self, "seats", ordered)
-        object.__setattr__(self, "years", tuple(s.eliminated for s in ordered))
-        object.__setattr__(self, "players", tuple(s.player for s in ordered))
-        object.__setattr__(self, "year_or_zero", tuple(s.eliminated or 0 for s in ordered))
-        finished = all(s.centres is not None for s in ordered)
-        object.__setattr__(self, "finished", finished)
-        if not finished:
-            object.__setattr__(self, "centres", ())
-            object.__setattr__(self, "draw_members", ())
-            return
-        centres = tuple(s.centres for s in ordered if s.centres is not None)
-        object.__setattr__(self, "centres", centres)
+        raise AssertionError("seven seats, seven distinct powers")  # pragma: no cover
+
+    def _bad_players(self, ordered: tuple[Seat, ...]) -> None:
+        """Raise the error for a missing or repeated player."""
         seen: dict[str, Power] = {}
         for seat in ordered:
             if not seat.player:
@@ -328,23 +377,18 @@ class Game:
                     self.label,
                 )
             seen[seat.player] = seat.power
-        soloists = [s for s in ordered if (s.centres or 0) >= SOLO_CENTRES]
-        if len(soloists) > 1:
-            names = ", ".join(f"{s.power.title} {s.centres}" for s in soloists)
-            raise InputError(
-                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
-            )
-        object.__setattr__(self, "draw_members", self._draw_members(ordered, centres))
 
     def _draw_members(self, seats: tuple[Seat, ...], centres: tuple[int, ...]) -> tuple[bool, ...]:
-        flags = [s.in_draw for s in seats]
-        if any(f is True for f in flags):
-            members = tuple(f is True for f in flags)
+        flags = tuple([s.in_draw for s in seats])
+        if flags == _NO_FLAGS:
+            members = tuple([c > 0 for c in centres])
+        elif True in flags:
+            members = tuple([f is True for f in flags])
         else:
             members = tuple(c > 0 and f is not False for c, f in zip(centres, flags, strict=True))
         if max(centres) == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
-        if not any(members) and max(centres) < SOLO_CENTRES:
+        if True not in members and max(centres) < SOLO_CENTRES:
             raise InputError("the draw has no member: every survivor is marked N", self.label)
         return members
 
@@ -495,25 +539,31 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
     """
     grouped: dict[tuple[int, int], list[tuple[Record, Seat]]] = {}
     for rec in records:
-        rnd = parse_whole(rec.round, "round", 1, 10_000, rec.at("round"))
-        board = parse_whole(rec.board, "board", 1, 100_000, rec.at("board"))
-        if rnd is None or board is None:
-            missing = "round" if rnd is None else "board"
-            raise InputError(f"{missing} is blank", rec.at(missing))
-        power = Power.parse(rec.power, rec.at("power"))
-        player = parse_player(rec.player, rec.at("player"))
-        centres = parse_centres(rec.centres, rec.at("centres"))
-        year = parse_year(rec.eliminated, rec.at("eliminated"))
-        draw = parse_draw(rec.draw, rec.at("draw"))
+        name = "round"  # the field being read, to name its cell on error
         try:
+            rnd = parse_whole(rec.round, "round", 1, 10_000)
+            name = "board"
+            board = parse_whole(rec.board, "board", 1, 100_000)
+            if rnd is None or board is None:
+                name = "round" if rnd is None else "board"
+                raise InputError(f"{name} is blank")
+            name = "power"
+            power = Power.parse(rec.power)
+            name = "player"
+            player = parse_player(rec.player)
+            name = "centres"
+            centres = parse_centres(rec.centres)
+            name = "eliminated"
+            year = parse_year(rec.eliminated)
+            name = "draw"
+            draw = parse_draw(rec.draw)
+            name = ""
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
-            cell = rec.at(
-                "eliminated"
-                if "elimination" in err.message
-                else ("draw" if "draw" in err.message else "centres")
-            )
-            raise InputError(err.message, cell or err.where) from None
+            if not name:  # the seat's own checks: centres, year and flag together
+                name = "eliminated" if "elimination" in err.message else (
+                    "draw" if "draw" in err.message else "centres")
+            raise InputError(err.message, rec.at(name) or err.where) from None
         grouped.setdefault((rnd, board), []).append((rec, seat))
     games = []
     for (rnd, board), items in grouped.items():
