@@ -44,7 +44,7 @@ class Sheet:
     """One worksheet: a bold header row (frozen), then rows of values.
 
     ``widths`` are column widths in characters (None: guess from the content
-    of the first 100 rows)."""
+    of the first 30 rows)."""
 
     name: str
     header: Sequence[str]
@@ -65,32 +65,38 @@ def column_letter(index: int) -> str:
 def _text(value: str) -> str:
     if len(value) > MAX_TEXT:
         value = value[:MAX_TEXT]
-    return escape(_ILLEGAL.sub("\ufffd", value))
+    if _ILLEGAL.search(value):
+        value = _ILLEGAL.sub("\ufffd", value)
+    return escape(value)
 
 
-def _row(number: int, values: Sequence[Value], letters: list[str], style: int = 0) -> str:
-    """One ``<row>``: text as inline strings, numbers, booleans; None skipped."""
-    while len(letters) < len(values):
-        letters.append(column_letter(len(letters)))
+def _row(number: int, values: Sequence[Value], heads: list[str], style: int = 0) -> str:
+    """One ``<row>``: text as inline strings, numbers, booleans; None skipped.
+    ``heads[i]`` is ``<c r="`` + column letter (extended as needed)."""
+    while len(heads) < len(values):
+        heads.append('<c r="' + column_letter(len(heads)))
     n = str(number)
-    s = f' s="{style}"' if style else ""
-    parts = [f'<row r="{n}">']
+    tail = f'"{f" s={chr(34)}{style}{chr(34)}" if style else ""}'
+    parts = ['<row r="', n, '">']
     for i, value in enumerate(values):
         if value is None:
             continue
-        ref = letters[i] + n
+        parts.append(heads[i])
+        parts.append(n)
+        parts.append(tail)
         if isinstance(value, str):
             # Inline string: text, never a formula, whatever it starts with.
-            parts.append(
-                f'<c r="{ref}"{s} t="inlineStr"><is><t xml:space="preserve">'
-                f"{_text(value)}</t></is></c>"
-            )
+            parts.append(' t="inlineStr"><is><t xml:space="preserve">')
+            parts.append(_text(value))
+            parts.append("</t></is></c>")
         elif isinstance(value, bool):
-            parts.append(f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>')
-        elif isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
-            parts.append(f'<c r="{ref}"{s}><v>{value!r}</v></c>')
+            parts.append(' t="b"><v>1</v></c>' if value else ' t="b"><v>0</v></c>')
+        elif isinstance(value, int):
+            parts.append(f"><v>{int(value)}</v></c>")
+        elif isinstance(value, float) and math.isfinite(value):
+            parts.append(f"><v>{float(value)!r}</v></c>")
         elif isinstance(value, float):  # inf, nan: no number in a cell can hold them
-            parts.append(f'<c r="{ref}"{s} t="inlineStr"><is><t>{value}</t></is></c>')
+            parts.append(f' t="inlineStr"><is><t>{value}</t></is></c>')
         else:
             raise TypeError(f"cannot write {type(value).__name__} to a cell: {value!r}")
     parts.append("</row>")
@@ -106,16 +112,16 @@ def _width(value: Value) -> float:
 
 
 def _sheet_xml(sheet: Sheet) -> str:
-    letters: list[str] = []
-    body = [_row(1, list(sheet.header), letters, style=1)]
+    heads: list[str] = []
+    body = [_row(1, list(sheet.header), heads, style=1)]
     widths = [float(_width(h)) for h in sheet.header]
     for number, values in enumerate(sheet.rows, start=2):
-        if number <= 101 and sheet.widths is None:
+        if number <= 31 and sheet.widths is None:
             for i, v in enumerate(values):
                 if i >= len(widths):
                     widths.append(0.0)
                 widths[i] = max(widths[i], _width(v))
-        body.append(_row(number, values, letters))
+        body.append(_row(number, values, heads))
     chosen = list(sheet.widths) if sheet.widths is not None else widths
     cols = "".join(
         f'<col min="{i}" max="{i}" width="{max(w, 6):.1f}" customWidth="1"/>'
@@ -161,7 +167,7 @@ def _check_names(sheets: Sequence[Sheet]) -> None:
         seen.add(name.lower())
 
 
-def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 6) -> None:
+def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -> None:
     """Write ``sheets`` as an xlsx package to ``path`` (which is replaced).
 
     Callers that must not leave a partial file write to a temporary path
