@@ -84,31 +84,84 @@ class Played:
         return (self.game.round, self.game.board)
 
 
-@dataclass(frozen=True)
+class GameJudge:
+    """Compares two single games (best game, best country): the system's own
+    comparison (Detour) on views computed once per game, else the higher
+    score, then more centres."""
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self._views: dict[int, tuple[Any, ...]] = {}
+
+    def _view(self, p: Played) -> Any:
+        sg = p.game
+        views = self._views.get(id(sg))
+        if views is None:
+            assert self.system.game_views is not None
+            views = self._views[id(sg)] = self.system.game_views(sg.scores, sg.game, sg.winner)
+        return views[p.index]
+
+    def compare(self, a: Played, b: Played) -> int:
+        """>0 when ``a`` is the better single game."""
+        if self.system.compare_games is not None:
+            return self.system.compare_games(self._view(a), self._view(b))
+        ka = (rank_key(a.score), a.centres)
+        kb = (rank_key(b.score), b.centres)
+        return (ka > kb) - (ka < kb)
+
+    def best(self, plays: Sequence[Played]) -> list[Played]:
+        """The best of ``plays`` (all of them where exactly equal)."""
+        if self.system.compare_games is None:
+            keys = [(rank_key(p.score), p.centres) for p in plays]
+            top = max(keys)
+            return [p for p, k in zip(plays, keys, strict=True) if k == top]
+        leader = max(plays, key=functools.cmp_to_key(self.compare))
+        return [p for p in plays if self.compare(p, leader) == 0]
+
+    def ranked(self, plays: Sequence[Played]) -> list[Played]:
+        """``plays`` best first."""
+        return sorted(plays, key=functools.cmp_to_key(self.compare), reverse=True)
+
+
 class Ledger:
     """Everything the tie-breakers may read: each player's games, totals and
     the standings order by total (players level taken alphabetically)."""
 
-    system: System
-    params: Any
-    games_of: Mapping[str, Sequence[Played]]
-    totals: Mapping[str, float]
-    order: Sequence[str]
+    def __init__(
+        self,
+        system: System,
+        params: Any,
+        games_of: Mapping[str, Sequence[Played]],
+        totals: Mapping[str, float],
+        order: Sequence[str],
+    ) -> None:
+        self.system = system
+        self.params = params
+        self.games_of = games_of
+        self.totals = totals
+        self.order = order
+        self.judge = GameJudge(system)
+        self._ranked: dict[str, list[Played]] = {}
+        self._keys: dict[str, frozenset[tuple[int, int]]] = {}
 
     def better_game(self, a: Played, b: Played) -> int:
-        """>0 when ``a`` is the better single game (Detour's comparison for
-        Detour, else the higher score, then more centres)."""
-        return _compare_played(self.system, a, b)
+        """>0 when ``a`` is the better single game."""
+        return self.judge.compare(a, b)
 
+    def ranked_games(self, player: str) -> list[Played]:
+        """The player's games, best first (computed once)."""
+        found = self._ranked.get(player)
+        if found is None:
+            found = self._ranked[player] = self.judge.ranked(self.games_of[player])
+        return found
 
-def _compare_played(system: System, a: Played, b: Played) -> int:
-    if system.game_view is not None and system.compare_games is not None:
-        va = system.game_view(a.game.scores, a.game.game, a.index, a.game.winner)
-        vb = system.game_view(b.game.scores, b.game.game, b.index, b.game.winner)
-        return system.compare_games(va, vb)
-    ka = (rank_key(a.score), a.centres)
-    kb = (rank_key(b.score), b.centres)
-    return (ka > kb) - (ka < kb)
+    def game_keys(self, player: str) -> frozenset[tuple[int, int]]:
+        """(round, board) of every game the player played (computed once)."""
+        found = self._keys.get(player)
+        if found is None:
+            found = self._keys[player] = frozenset(
+                (g.game.game.round, g.game.game.board) for g in self.games_of[player])
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,24 +459,14 @@ def _mark_best(plays: list[Played], best: int) -> list[Played]:
 def _best_country(
     system: System, scored: Sequence[ScoredGame]
 ) -> dict[Power, tuple[BestGame, ...]]:
+    judge = GameJudge(system)
     result: dict[Power, tuple[BestGame, ...]] = {}
     for power in Power:
         i = int(power)
         plays = [Played(sg.game.players[i], sg, i) for sg in scored]
-        if not plays:
-            result[power] = ()
-            continue
-        if system.compare_games is not None:
-            cmp = functools.cmp_to_key(functools.partial(_compare_played, system))
-            top = max(plays, key=cmp)
-            winners = [p for p in plays if _compare_played(system, p, top) == 0]
-        else:
-            keys = [(rank_key(p.score), p.centres) for p in plays]
-            best = max(keys)
-            winners = [p for p, k in zip(plays, keys, strict=True) if k == best]
         result[power] = tuple(
             BestGame(power, p.player, p.game.round, p.game.board, p.score, p.centres)
-            for p in winners
+            for p in (judge.best(plays) if plays else ())
         )
     return result
 

@@ -11,7 +11,6 @@ same order as simply going on to the next.  Still equal: equal rank.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -101,16 +100,11 @@ class _GameKey:
     __hash__ = None  # type: ignore[assignment]  # compared, never hashed
 
 
-def _ranked_games(player: str, ledger: Ledger) -> list[Played]:
-    key = functools.cmp_to_key(ledger.better_game)
-    return sorted(ledger.games_of[player], key=key, reverse=True)
-
-
 def _best_game(k: int) -> Measure:
     def measure(group: Sequence[str], ledger: Ledger) -> dict[str, _GameKey]:
         result = {}
         for p in group:
-            games = _ranked_games(p, ledger)
+            games = ledger.ranked_games(p)
             result[p] = _GameKey(games[k - 1] if len(games) >= k else None, ledger)
         return result
 
@@ -125,7 +119,7 @@ def _show_game(key: _GameKey) -> float | None:
 
 
 def _head_to_head(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
-    shared = set.intersection(*({g.key for g in ledger.games_of[p]} for p in group))
+    shared = frozenset.intersection(*(ledger.game_keys(p) for p in group))
     if not shared:
         return None
     return {p: rank_key(sum(g.score for g in ledger.games_of[p] if g.key in shared)) for p in group}
@@ -142,12 +136,12 @@ def _power_to_power(group: Sequence[str], ledger: Ledger) -> dict[str, float] | 
 
 def _superior_player(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
     members = set(group)
-    games = {p: {g.key for g in ledger.games_of[p]} for p in group}
+    games = [ledger.game_keys(p) for p in group]
     for other in ledger.order:
         if other in members:
             continue
-        theirs = {g.key for g in ledger.games_of[other]}
-        if all(games[p] & theirs for p in group):
+        theirs = ledger.game_keys(other)
+        if all(not mine.isdisjoint(theirs) for mine in games):
             result = {}
             for p in group:
                 against = [g.score for g in ledger.games_of[p] if g.key in theirs]

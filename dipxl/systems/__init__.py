@@ -29,8 +29,10 @@ class System:
 
     ``score_game`` is set for per-game systems, ``score_event`` for
     tournament-wide ones (HTM).  ``tiebreakers`` names the tie-breakers of
-    ``dipxl.tiebreaks`` the system applies, in order.  ``compare_games``
-    (Detour) replaces the default best-country comparison.
+    ``dipxl.tiebreaks`` the system applies, in order.  ``game_views`` (the
+    seven seats of a scored game as the system compares them) and
+    ``compare_games`` (Detour) replace the default comparison of two single
+    games (higher score, then more centres) for best games and best country.
     """
 
     id: str
@@ -41,7 +43,7 @@ class System:
     score_event: Callable[[Tournament, Any], htm.EventScores] | None = None
     game_notices: Callable[[Game, Any], list[Notice]] | None = None
     tiebreakers: tuple[str, ...] = ()
-    game_view: Callable[[tuple[float, ...], Game, int, int | None], Any] | None = None
+    game_views: Callable[[tuple[float, ...], Game, int | None], tuple[Any, ...]] | None = None
     compare_games: Callable[[Any, Any], int] | None = None
 
     @property
@@ -126,7 +128,7 @@ SYSTEMS: tuple[System, ...] = (
         score_game=detour98e.score,
         game_notices=detour98e.notices,
         tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
-        game_view=detour98e.view,
+        game_views=detour98e.views,
         compare_games=detour98e.compare,
     ),
     System(
@@ -160,7 +162,7 @@ SYSTEMS: tuple[System, ...] = (
         score_game=detour98e.score,
         game_notices=detour98e.notices,
         tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
-        game_view=detour98e.view,
+        game_views=detour98e.views,
         compare_games=detour98e.compare,
     ),
     System(

@@ -9,10 +9,10 @@ from operator import sub
 
 from dipxl.errors import Notice, ParameterError
 from dipxl.model import Game
-from dipxl.ranking import TieShare, position_points, rank_key
+from dipxl.ranking import TieShare, places, position_points, rank_key
 from dipxl.systems.common import GameParams, check_number, solo_winner
 
-__all__ = ["Outcome", "Params", "SeatView", "compare", "notices", "score"]
+__all__ = ["Outcome", "Params", "SeatView", "compare", "notices", "score", "view", "views"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,31 +133,42 @@ class SeatView:
     """What the game comparison needs of one player's game."""
 
     outcome: Outcome
-    points: float
+    points: float  # compared as rounded to 9 decimals
     place: int
     shared: int
     centres: int
     year: int | None
-    margins: tuple[float, ...]  # own points minus the 1st..7th placed player's
+    own: float
+    placed: tuple[float, ...]  # scores of the 1st..7th placed players, 0 if eliminated
+
+    @property
+    def margins(self) -> tuple[float, ...]:
+        """Own points minus the 1st, 2nd, ... 7th placed player's."""
+        return tuple([rank_key(self.own - other) for other in self.placed])
+
+
+def views(scores: tuple[float, ...], game: Game, winner: int | None) -> tuple[SeatView, ...]:
+    """The comparison views of the seven seats of a scored game."""
+    centres = game.centres
+    order = sorted(range(7), key=centres.__getitem__, reverse=True)
+    placed = tuple([scores[i] if centres[i] > 0 else 0.0 for i in order])
+    spots = places(centres)
+    members = game.draw_members
+    result = []
+    for i in range(7):
+        if winner is not None:
+            outcome = Outcome.WIN if i == winner else Outcome.LOSS
+        else:
+            outcome = Outcome.DRAW if members[i] else Outcome.ELIMINATION
+        place, shared = spots[i]
+        result.append(SeatView(outcome, rank_key(scores[i]), place, shared, centres[i],
+                               game.years[i], scores[i], placed))
+    return tuple(result)
 
 
 def view(scores: tuple[float, ...], game: Game, index: int, winner: int | None) -> SeatView:
     """The comparison view of seat ``index`` of a scored game."""
-    centres = game.centres
-    c = centres[index]
-    if winner is not None:
-        outcome = Outcome.WIN if index == winner else Outcome.LOSS
-    elif game.draw_members[index]:
-        outcome = Outcome.DRAW
-    else:
-        outcome = Outcome.ELIMINATION
-    above = sum(1 for x in centres if x > c)
-    order = sorted(range(7), key=lambda i: -centres[i])
-    own = scores[index]
-    margins = tuple(rank_key(own - (scores[i] if centres[i] > 0 else 0.0)) for i in order)
-    return SeatView(
-        outcome, scores[index], above + 1, centres.count(c), c, game.years[index], margins
-    )
+    return views(scores, game, winner)[index]
 
 
 def compare(a: SeatView, b: SeatView) -> int:
@@ -168,15 +179,17 @@ def compare(a: SeatView, b: SeatView) -> int:
     beats any 2nd); 4. both eliminated: the later year; 5. points minus the
     1st-placed player's, then the 2nd's, ... (0 for eliminated players).
     """
-    steps: list[tuple[object, object]] = [
-        (a.outcome, b.outcome),
-        (rank_key(a.points), rank_key(b.points)),
-        ((-a.place, -a.shared), (-b.place, -b.shared)),
-    ]
-    if a.centres == 0 and b.centres == 0 and a.year is not None and b.year is not None:
-        steps.append((a.year, b.year))
-    steps.append((a.margins, b.margins))
-    for x, y in steps:
-        if x != y:
-            return 1 if x > y else -1  # type: ignore[operator]  # both sides share a type
+    if a.outcome != b.outcome:
+        return 1 if a.outcome > b.outcome else -1
+    if a.points != b.points:
+        return 1 if a.points > b.points else -1
+    pa, pb = (-a.place, -a.shared), (-b.place, -b.shared)
+    if pa != pb:
+        return 1 if pa > pb else -1
+    if a.centres == 0 and b.centres == 0 and a.year is not None and b.year is not None \
+            and a.year != b.year:
+        return 1 if a.year > b.year else -1
+    ma, mb = a.margins, b.margins
+    if ma != mb:
+        return 1 if ma > mb else -1
     return 0
