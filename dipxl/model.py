@@ -28,6 +28,7 @@ __all__ = [
     "Record",
     "Seat",
     "Tournament",
+    "board_from_values",
     "parse_centres",
     "parse_draw",
     "parse_player",
@@ -573,6 +574,38 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         except InputError as err:
             raise InputError(err.message, _locate(err, items, rnd, board)) from None
     return Tournament(tuple(games), title)
+
+
+def board_from_values(
+    centres: Sequence[object],
+    years: Sequence[object] | None = None,
+    draws: Sequence[object] | None = None,
+    cells: Sequence[Mapping[str, str]] | None = None,
+) -> Game:
+    """One board from raw cell values in power order (Austria ... Turkey),
+    for functions that score a single board: players are named after their
+    powers.  ``cells[i]`` names the cells of seat ``i`` (``centres``,
+    ``eliminated``, ``draw``) for error messages.  Round and board are 1."""
+    if len(centres) != 7:
+        raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
+    seats = []
+    for i, power in enumerate(_ALL_POWERS):
+        name = "centres"
+        try:
+            count = parse_centres(centres[i])
+            name = "eliminated"
+            year = parse_year(years[i]) if years is not None else None
+            name = "draw"
+            flag = parse_draw(draws[i]) if draws is not None else None
+            name = ""
+            seats.append(Seat(power.title, power, count, year, flag))
+        except InputError as err:
+            if not name:
+                name = "eliminated" if "elimination" in err.message else (
+                    "draw" if "draw" in err.message else "centres")
+            where = cells[i].get(name, "") if cells is not None else ""
+            raise InputError(err.message, where or f"{power.title} {name}") from None
+    return Game(1, 1, tuple(seats))
 
 
 def _span(wheres: Sequence[str]) -> str:

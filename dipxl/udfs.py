@@ -51,6 +51,7 @@ from dipxl.model import (
     Power,
     Record,
     Tournament,
+    board_from_values,
     parse_centres,
     parse_draw,
     parse_player,
@@ -229,12 +230,8 @@ def _score_board(
     year_values, year_orientation = _optional_board(years, "eliminated_years", orientation)
     flag_values, flag_orientation = _optional_board(flags, "draw_flags", orientation)
     where = _board_cells(orientation, year_orientation, flag_orientation)
-    records = [
-        Record(1, 1, power, _TITLES[i], cells.values[i], year_values[i], flag_values[i], where[i])
-        for i, power in enumerate(_POWERS)
-    ]
     try:
-        game = tournament_from_records(records).games[0]
+        game = board_from_values(cells.values, year_values, flag_values, where)
     except InputError as err:
         if err.where.startswith("round 1, board 1"):  # about the board, not one cell
             raise InputError(err.message, "centres") from None
