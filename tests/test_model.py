@@ -164,3 +164,20 @@ def test_names_differing_only_in_case_are_two_players_with_a_warning() -> None:
     similar = [n for n in standings.notices if n.code == "similar_names"]
     assert len(similar) == 1 and "'Ann' and 'ann'" in similar[0].message
     assert standings.row("Ann").games == standings.row("ann").games == 1
+
+
+def test_board_from_values_reads_one_board_and_names_its_cells() -> None:
+    from dipxl.model import board_from_values
+
+    game = board_from_values([17.0, "5", 4, 3, 3, 2, 0], [None] * 6 + [1907.0])
+    assert game.centres == (17, 5, 4, 3, 3, 2, 0) and game.years[6] == 1907
+    assert game.players[0] == "Austria"
+    cells = [{"centres": f"B{i + 2}", "eliminated": f"C{i + 2}"} for i in range(7)]
+    with pytest.raises(InputError, match="centres must be a whole number") as err:
+        board_from_values([17, 5, "x", 3, 3, 2, 0], cells=cells)
+    assert err.value.where == "B4"
+    with pytest.raises(InputError, match="centres but an elimination year") as err:
+        board_from_values([17, 5, 4, 3, 3, 2, 0], [1904] + [None] * 6, cells=cells)
+    assert err.value.where == "C2"
+    with pytest.raises(InputError, match="seven seats"):
+        board_from_values([1, 2, 3])
