@@ -36,7 +36,20 @@ from tests.workbooks import (
 
 
 def run(*args: str | Path) -> Result:
-    return CliRunner().invoke(cli, [str(a) for a in args])
+    """``dipxl ARGS``; for ``score``, every input file named or in a named
+    folder must be byte-identical afterwards."""
+    inputs: list[Path] = []
+    for arg in args if args[0] == "score" else ():
+        path = Path(arg)
+        if path.is_dir():
+            inputs.extend(p for p in path.rglob("*") if p.is_file())
+        elif path.is_file():
+            inputs.append(path)
+    inputs = [p for p in inputs if not p.stem.endswith("-scored")]
+    before = sha256(inputs)
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert sha256(inputs) == before
+    return result
 
 
 def listing(folder: Path) -> set[str]:
