@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from copy import copy
 from pathlib import Path
 from typing import Any
 
@@ -261,6 +262,17 @@ def _results_sheet(
     if tournament is not None:
         filled = {(g.round, g.board): g for g in tournament.games}
     names = "player_names"
+    # One style object per kind of cell, shared (setting styles cell by cell
+    # is most of openpyxl's time on a big sheet).
+    proto = ws.cell(plan.last_row + 5, 1)
+    proto.fill = INPUT_FILL
+    input_style = copy(proto._style)
+    proto.fill = PatternFill()
+    proto.number_format = "0.####"
+    score_style = copy(proto._style)
+    ws._cells.pop((proto.row, proto.column))
+    index = {h: i for i, h in enumerate(plan.columns, start=1)}
+    score_col = index["Score"]
     for rnd in range(1, plan.rounds + 1):
         for board in range(1, plan.boards + 1):
             first = plan.block_first(rnd, board)
@@ -270,6 +282,8 @@ def _results_sheet(
                 ws.cell(row, 1, rnd)
                 ws.cell(row, 2, board)
                 _text(ws.cell(row, 3), power.title)
+                for c in range(4, 8):
+                    ws.cell(row, c)._style = copy(input_style)
                 if found is not None:
                     seat = found.seats[int(power)]
                     if seat.player:
@@ -284,12 +298,9 @@ def _results_sheet(
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
-                    ws[s.cell(header)] = "=" + formula
+                    ws.cell(row, index[header]).value = "=" + formula
+                ws.cell(row, score_col)._style = copy(score_style)
     last = plan.last_row
-    for c in range(4, 8):
-        for row in ws.iter_rows(min_row=2, max_row=last, min_col=c, max_col=c):
-            for cell in row:
-                cell.fill = INPUT_FILL
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
     widths = {"Round": 7, "Board": 7, "Power": 10, "Player": 26, "Centres": 9}
@@ -306,13 +317,6 @@ def _results_sheet(
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_area = f"A1:{plan.col('Score')}{last}"
-    score = columns_index(plan, "Score")
-    for row in range(2, last + 1):
-        ws.cell(row, score).number_format = "0.####"
-
-
-def columns_index(plan: Plan, header: str) -> int:
-    return plan.columns.index(header) + 1
 
 
 def _results_validation(ws: Worksheet, plan: Plan) -> None:
@@ -358,25 +362,40 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
 
 
 def _results_formatting(ws: Worksheet, plan: Plan) -> None:
+    """Flags for the TD.  Every rule reads a few cells only: the game rules
+    come as seven rules, one per seat position, each over every seventh row
+    with the game's seven rows as a relative range."""
     last = plan.last_row
     e = plan.col("Centres")
     d = plan.col("Player")
     pid = plan.col("Player id")
-    block = (
-        f"INDEX(${e}:${e},ROW()-MOD(ROW()-{plan.first_row},7))"
-        f":INDEX(${e}:${e},ROW()-MOD(ROW()-{plan.first_row},7)+6)"
-    )
-    # A game whose centres total more than 34.
-    ws.conditional_formatting.add(
-        f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
-    )
-    # A player seated twice in one round (by id: names may hold wildcards).
+    games = [(r, b) for r in range(1, plan.rounds + 1) for b in range(1, plan.boards + 1)]
+    for k in range(7):
+        rows = [plan.block_first(r, b) + k for r, b in games]
+        anchor = rows[0]
+        top = anchor - k
+        block = f"${e}{top}:${e}{top + 6}"
+        # A game whose centres total more than 34.
+        ws.conditional_formatting.add(
+            " ".join(f"{e}{r}" for r in rows),
+            FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL),
+        )
+        # A missing player or centre count in a game that has started.
+        ws.conditional_formatting.add(
+            " ".join(f"{d}{r}:{e}{r}" for r in rows),
+            FormulaRule(
+                formula=[f'AND(COUNT({block})>0,OR(${d}{anchor}="",${e}{anchor}=""))'],
+                fill=MISSING_FILL,
+            ),
+        )
+    # A player seated a second time in one round (by id: names may hold
+    # wildcards): the player's first seat of the round is another row.
     for rnd in range(1, plan.rounds + 1):
         a, b = plan.round_first(rnd), plan.round_last(rnd)
         ws.conditional_formatting.add(
             f"{d}{a}:{d}{b}",
             FormulaRule(
-                formula=[f'AND(${pid}{a}<>"",COUNTIF(${pid}${a}:${pid}${b},${pid}{a})>1)'],
+                formula=[f'AND(${pid}{a}<>"",INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
                 fill=WARN_FILL,
             ),
         )
@@ -384,22 +403,17 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     ws.conditional_formatting.add(
         f"{d}2:{d}{last}", FormulaRule(formula=[f'AND(${d}2<>"",${pid}2="")'], fill=WARN_FILL)
     )
-    # A missing entry in a game that has started: player or centres blank.
-    ws.conditional_formatting.add(
-        f"{d}2:{e}{last}",
-        FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
-    )
 
 
 # ------------------------------------------------------------------ Summary
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["games", *(k for k, _ in form.kinds)]
-    if form.per_game:
-        kinds += ["keep", "rs"]
+    kinds = ["a", "games", *(k for k, _ in form.kinds)]
+    if form.per_game and form.needs_keep:
+        kinds.append("keep")
     cols = ["id"]
-    for kind in ("a", "b", *kinds):
+    for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
     cols += ["gamecount", "total", *(k for k, _ in form.standings)]
     cols += ["pk", "rank1", "comp", "rank", "uniq", "ord"]
@@ -407,82 +421,109 @@ def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
 
 
 def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, str]:
+    """One row per player id.  ``a_r``: the row (within round r) of the
+    player's seat, by MATCH on the id; a second seat in the same round (a
+    warning, both count) is looked for only in rounds where Calc found one.
+    Per round the values of those seats (0 unless the game is finished),
+    the kept rounds (best N), then totals, rank keys and the list order."""
     cols = _summary_columns(plan, form)
     letters = {name: get_column_letter(i) for i, name in enumerate(cols, start=1)}
+    index = {name: i for i, name in enumerate(cols, start=1)}
     _header(ws, cols)
     n = plan.players
     first, last = 2, n + 1
-    done_col = "Game done"
     kind_source = dict(form.kinds)
     big = n + 1
+    best = fx.setting_name("best_rounds")
+    per_round: list[dict[str, str]] = []
+    for rnd in range(1, plan.rounds + 1):
+        # Short defined names for the round's columns keep the formulas
+        # short (LibreOffice's load and save time grows with formula text).
+        sources = {"ids": "Player id", "done": "Game done", **kind_source}
+        refs = {}
+        for key, header in sources.items():
+            name = f"res_{key}_{rnd}"
+            _name(wb, name, plan.round_range(header, rnd))
+            refs[key] = name
+        per_round.append(refs)
+        a_col = letters[f"a_{rnd}"]
+        _name(wb, f"sum_a_{rnd}", f"{SUMMARY}!${a_col}${first}:${a_col}${last}")
     for pid in range(1, n + 1):
         row = pid + 1
         p = PlayerRow(row, plan.rounds, letters)
+
+        def put(name: str, formula: str, row: int = row) -> None:
+            ws.cell(row, index[name]).value = "=" + formula
+
         ws.cell(row, 1, pid)
         for rnd in range(1, plan.rounds + 1):
-            ids = plan.round_range("Player id", rnd)
+            refs = per_round[rnd - 1]
+            ids = refs["ids"]
             a = p.at("a", rnd)
-            b = p.at("b", rnd)
-            ws[a] = f'=IFERROR(MATCH($A{row},{ids},0),"")'
-            ws[b] = (
-                f"=IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},"
-                f'INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round}),0),""),"")'
-            )
-            done = plan.round_range(done_col, rnd)
+            put(f"a_{rnd}", f'IFERROR(MATCH($A{row},{ids},0),"")')
+            second = f"{a}+MATCH($A{row},INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round}),0)"
 
-            def fetch(
-                source: str | None, a: str = a, b: str = b, done: str = done, rnd: int = rnd
-            ) -> str:
-                parts = []
-                for slot in (a, b):
-                    value = f"N(INDEX({done},{slot}))"
-                    if source is not None:
-                        value += f"*N(INDEX({plan.round_range(source, rnd)},{slot}))"
-                    parts.append(f'IF({slot}="",0,{value})')
-                return "+".join(parts)
+            def fetch(kind: str | None, a: str = a, second: str = second, rnd: int = rnd) -> str:
+                refs = per_round[rnd - 1]
+                done = refs["done"]
 
-            ws[p.at("games", rnd)] = "=" + fetch(None)
+                def value(slot: str) -> str:
+                    text = f"N(INDEX({done},{slot}))"
+                    return text + (f"*N(INDEX({refs[kind]},{slot}))" if kind else "")
+
+                return (
+                    f'IF({a}="",0,{value(a)})+IF(INDEX(calc_doubles,{rnd}),'
+                    f"IFERROR({value(second)},0),0)"
+                )
+
+            put(f"games_{rnd}", fetch(None))
             for kind, _ in form.kinds:
-                ws[p.at(kind, rnd)] = "=" + fetch(kind_source[kind])
-            if form.per_game:
-                rs = p.at("rs", rnd)
-                ws[rs] = f"=ROUND({p.at('score', rnd)},9)"
-                better = f"SUMPRODUCT(({p.series('games')}>0)*({p.series('rs')}>{rs}))"
+                if kind == "score" and form.per_game and not form.needs_keep:
+                    # Blank when the round was not played: best-N skips it.
+                    put(f"{kind}_{rnd}", f'IF({p.at("games", rnd)}=0,"",{fetch(kind)})')
+                else:
+                    put(f"{kind}_{rnd}", fetch(kind))
+            if form.per_game and form.needs_keep:
+                score = p.at("score", rnd)
+                mine = f"ROUND({score},9)"
+                better = (
+                    f"SUMPRODUCT(({p.series('games')}>0)*(ROUND({p.series('score')},9)>{mine}))"
+                )
                 if rnd > 1:
+                    before = rnd - 1
                     better += (
-                        f"+SUMPRODUCT(({p.series('games', rnd - 1)}>0)"
-                        f"*({p.series('rs', rnd - 1)}={rs}))"
+                        f"+SUMPRODUCT(({p.series('games', before)}>0)"
+                        f"*(ROUND({p.series('score', before)},9)={mine}))"
                     )
-                best = fx.setting_name("best_rounds")
-                ws[p.at("keep", rnd)] = (
-                    f"=IF({p.at('games', rnd)}=0,0,IF(ISNUMBER({best}),"
-                    f"IF(1+{better}<={best},1,0),1))"
+                put(
+                    f"keep_{rnd}",
+                    f"IF({p.at('games', rnd)}=0,0,IF(ISNUMBER({best}),"
+                    f"IF(1+{better}<={best},1,0),1))",
                 )
         games = p.value("gamecount")
-        ws[games] = f"=SUM({p.series('games')})"
-        ws[p.value("total")] = f'=IF({games}>0,{form.total(p)},"")'
+        put("gamecount", f"SUM({p.series('games')})")
+        put("total", f'IF({games}>0,{form.total(p)},"")')
         for key, formula in form.values(p).items():
-            ws[p.value(key)] = f'=IF({games}>0,{formula},"")'
+            put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
-        ws[pk] = f'=IF({games}>0,ROUND({p.value("total")},9),"")'
-        ws[p.value("rank1")] = f'=IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")'
+        put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
+        put("rank1", f'IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")')
         if form.applied:
             weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
             minor = "+".join(
                 f"{p.value(k)}*{w}" for k, w in zip(form.applied, weights, strict=True)
             )
             scale = 1000 ** len(form.applied)
-            ws[p.value("comp")] = f'=IF({games}>0,{p.value("rank1")}*{scale}-({minor}),"")'
-            ws[p.value("rank")] = (
-                f'=IF({games}>0,RANK({p.value("comp")},{p.column("comp", first, last)},1),"")'
+            put("comp", f'IF({games}>0,{p.value("rank1")}*{scale}-({minor}),"")')
+            put(
+                "rank",
+                f'IF({games}>0,RANK({p.value("comp")},{p.column("comp", first, last)},1),"")',
             )
         else:
-            ws[p.value("comp")] = f'=IF({games}>0,{p.value("rank1")},"")'
-            ws[p.value("rank")] = f'=IF({games}>0,{p.value("rank1")},"")'
-        ws[p.value("uniq")] = (
-            f"=IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})"
-        )
-        ws[p.value("ord")] = f"=RANK({p.value('uniq')},{p.column('uniq', first, last)},1)"
+            put("comp", f'IF({games}>0,{p.value("rank1")},"")')
+            put("rank", f'IF({games}>0,{p.value("rank1")},"")')
+        put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
+        put("ord", f"RANK({p.value('uniq')},{p.column('uniq', first, last)},1)")
     return letters
 
 
@@ -627,7 +668,7 @@ def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> No
     letter = {h: get_column_letter(i) for i, h in enumerate(headers, start=1)}
     power = plan.column_range("Power")
     done = plan.column_range("Game done")
-    rng = {h: plan.column_range(h) for h in ("Centres", "Score", "Solo win", "Player")}
+    rng = {h: plan.column_range(h) for h in ("Centres", "Score", "Player")}
     for i, pw in enumerate(Power):
         r = i + 2
         _text(ws.cell(r, 1), pw.title)
@@ -637,7 +678,10 @@ def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> No
         tc = f"{letter['Total centres']}{r}"
         ws[tc] = f"=SUMIFS({rng['Centres']},{power},{a},{done},1)"
         ws[f"{letter['Mean centres']}{r}"] = f'=IF({g}>0,{tc}/{g},"")'
-        ws[f"{letter['Solos']}{r}"] = f"=SUMIFS({rng['Solo win']},{power},{a},{done},1)"
+        ws[f"{letter['Solos']}{r}"] = (
+            f"=COUNTIFS({power},{a},{done},1,{rng['Centres']},"
+            f'">="&{fx.setting_name("victory_centres")})'
+        )
         ws[f"{letter['Eliminations']}{r}"] = f"=COUNTIFS({power},{a},{rng['Centres']},0,{done},1)"
         ws[f"{letter['Mean score']}{r}"] = (
             f'=IF({g}>0,SUMIFS({rng["Score"]},{power},{a},{done},1)/{g},"")'

@@ -32,12 +32,14 @@ __all__ = [
     "Plan",
     "PlayerRow",
     "for_system",
+    "in_draw",
     "setting_name",
+    "solo_win",
 ]
 
 # Computed columns of the Results sheet every system has, after the input
 # columns (layout.INPUT_HEADERS); a system may add its own after these.
-COMMON_COLUMNS = ("Score", "Player id", "Game done", "Solo win", "In draw", "Score key")
+COMMON_COLUMNS = ("Score", "Player id", "Game done", "Score key")
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -203,9 +205,21 @@ class Formulas:
         the system's extra columns)."""
         raise NotImplementedError
 
+    # True when a value besides the total needs to know which rounds count
+    # (Diminishing Value's zero for defeat): the Summary then has keep flags.
+    needs_keep: bool = False
+
     def total(self, p: PlayerRow) -> str:
-        """The player's tournament score (only used when Games > 0)."""
-        return f"SUMPRODUCT({p.series('score')},{p.series('keep')})"
+        """The player's tournament score (only used when Games > 0): the
+        sum of the round scores, or of the best ``best_rounds`` of them
+        (rounds not played are blank, which LARGE and COUNT skip)."""
+        if self.needs_keep:
+            return f"SUMPRODUCT({p.series('score')},{p.series('keep')})"
+        series = p.series("score")
+        best = setting_name("best_rounds")
+        m = f"MIN({best},COUNT({series}))"
+        top = "+".join(f"IF({m}>={k},LARGE({series},{k}),0)" for k in range(1, p.rounds + 1))
+        return f"IF(ISNUMBER({best}),{top},SUM({series}))"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         """Formulas of the ``standings`` values on the Summary row."""
@@ -224,16 +238,22 @@ def in_draw(s: Seat) -> str:
     )
 
 
+def solo_win(s: Seat) -> str:
+    """1 for the soloist of a finished game, else 0."""
+    return f'IF({s.done},IF(AND({s.solo},{s.cell("Centres")}={s.top}),1,0),"")'
+
+
 def common_seat(s: Seat, player_names: str) -> dict[str, str]:
-    """Formulas of the common computed columns except Score."""
+    """Formulas of the common computed columns except Score.
+
+    The player's id is an exact MATCH of the name with the criteria
+    wildcards ``~ * ?`` escaped, so any name finds itself.
+    """
     d = s.cell("Player")
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
-    e = s.cell("Centres")
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
         "Game done": f"IF(COUNT({s.block('Centres')})=7,1,0)",
-        "Solo win": f'IF({s.done},IF(AND({s.solo},{e}={s.top}),1,0),"")',
-        "In draw": in_draw(s),
         "Score key": f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

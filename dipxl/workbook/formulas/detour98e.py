@@ -15,14 +15,22 @@ numbers, applied to the rank).  The best-game comparisons are left to
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, rounded, setting_name
+from dipxl.workbook.formulas import (
+    Formulas,
+    PlayerRow,
+    Seat,
+    in_draw,
+    rounded,
+    setting_name,
+    solo_win,
+)
 
 __all__ = ["FORMULAS", "DetourFormulas"]
 
 
 class DetourFormulas(Formulas):
     module = "detour98e"
-    extra_columns = ("Raw", "Outcome")
+    extra_columns = ("Solo win", "In draw", "Raw", "Outcome")
     kinds = (("score", "Score"), ("wins", "Solo win"), ("draws", "In draw"))
     standings = (("wins", "Wins"), ("draws", "Draws"))
     applied = ("wins", "draws")
@@ -51,7 +59,13 @@ class DetourFormulas(Formulas):
             f"IF({s.done},IF({s.cell('Solo win')}=1,3,IF({s.solo},0,"
             f"IF({s.cell('In draw')}=1,2,1))),0)"
         )
-        return {"Score": score, "Raw": raw, "Outcome": outcome}
+        return {
+            "Score": score,
+            "Solo win": solo_win(s),
+            "In draw": in_draw(s),
+            "Raw": raw,
+            "Outcome": outcome,
+        }
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         return {"wins": f"SUM({p.series('wins')})", "draws": f"SUM({p.series('draws')})"}

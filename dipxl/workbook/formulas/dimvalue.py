@@ -15,14 +15,15 @@ total centres) and points to ``dipxl score`` for the full order.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, rounded, setting_name
+from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, in_draw, rounded, setting_name
 
 __all__ = ["FORMULAS", "DimValueFormulas"]
 
 
 class DimValueFormulas(Formulas):
     module = "dimvalue"
-    extra_columns = ("Defeat",)
+    extra_columns = ("In draw", "Defeat")
+    needs_keep = True
     kinds = (("score", "Score"), ("defeats", "Defeat"), ("centres", "Centres"))
     standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
     note = (
@@ -45,6 +46,7 @@ class DimValueFormulas(Formulas):
         solo = f"IF({e}={s.top},6*{ante}+{setting_name('solo_bonus')},-{setting_name('solo_loss')})"
         return {
             "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")',
+            "In draw": in_draw(s),
             "Defeat": f'IF({s.done},IF(AND(NOT({s.solo}),{e}=0),1,0),"")',
         }
 

@@ -1,0 +1,95 @@
+"""Workbook scale: generating a filled tournament workbook and having
+LibreOffice recalculate every formula.
+
+    python benchmarks/workbook.py                    # 200 and 1,000 players, 7 rounds
+    python benchmarks/workbook.py --players 1000 --system detour98e
+
+Targets (issue 3): 1,000 players x 7 rounds generated in < 5 s and
+recalculated by LibreOffice in < 10 s.  The recalculated standings are
+checked against the engine, so the figure is for a correct result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from openpyxl import load_workbook
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from lo import recalculate  # noqa: E402  # tests/lo.py: the LibreOffice judge
+
+from dipxl.model import Game, Power, Seat, Tournament  # noqa: E402
+from dipxl.standings import score_tournament  # noqa: E402
+from dipxl.workbook.writer import build_workbook  # noqa: E402
+
+
+def tournament(players: int, rounds: int, seed: int = 1) -> Tournament:
+    rng = random.Random(seed)
+    names = [f"Player {i}" for i in range(1, players + 1)]
+    games = []
+    for rnd in range(1, rounds + 1):
+        rng.shuffle(names)
+        for b in range(players // 7):
+            counts = [0] * 7
+            alive = rng.sample(range(7), rng.randint(2, 7))
+            for _ in range(rng.randint(28, 34)):
+                i = rng.choice(alive)
+                counts[i] = min(counts[i] + 1, 17)
+            if rng.random() < 0.1:
+                counts[alive[0]] = 18
+            seats = tuple(
+                Seat(names[7 * b + i], Power(i), counts[i], 1906 if counts[i] == 0 else None)
+                for i in range(7)
+            )
+            games.append(Game(rnd, b + 1, seats))
+    return Tournament(tuple(games))
+
+
+def run(players: int, rounds: int, system: str) -> None:
+    event = tournament(players, rounds)
+    boards = math.ceil(players / 7)
+    names = [f"Player {i}" for i in range(1, players + 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"bench-{system}-{players}.xlsx"
+        t0 = time.perf_counter()
+        wb = build_workbook(system, None, "bench", rounds, boards, names, event)
+        wb.save(path)
+        generated = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        out = recalculate(path, Path(tmp) / "out", timeout=600)
+        recalculated = time.perf_counter() - t0
+        values = load_workbook(out, data_only=True, read_only=True)
+        got = {row[1]: row[2] for row in values["Standings"].iter_rows(min_row=2, values_only=True)}
+        want = score_tournament(event, system)
+        worst = max(abs(got[r.player] - r.score) / max(1.0, abs(r.score)) for r in want.rows)
+    formulas = sum(
+        1 for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.data_type == "f"
+    )
+    print(
+        f"{system:10} {players:5} players x {rounds} rounds ({len(event.games)} games, "
+        f"{formulas} formulas): generated {generated:.2f} s, LibreOffice recalculation "
+        f"{recalculated:.2f} s, worst relative difference from the engine {worst:.1e}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--system", nargs="*", default=["cdiplo", "detour98e", "dimvalue", "htm"])
+    args = parser.parse_args()
+    for system in args.system:
+        for players in args.players:
+            run(players, args.rounds, system)
+
+
+if __name__ == "__main__":
+    main()
