@@ -188,6 +188,8 @@ def score_cmd(
             raise click.UsageError(str(err)) from None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise click.UsageError(f"--out {out_dir}: not a folder")
+    if out_dir is not None and fmt == "table":
+        raise click.UsageError("--format table writes no file: drop --out or choose a format")
     try:
         paths = collect_inputs(inputs)
     except UsageProblem as err:

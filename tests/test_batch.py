@@ -232,6 +232,7 @@ def test_usage_errors_exit_2(folder: Path, tmp_path: Path) -> None:
     assert run("score", folder, "-s", "nonesuch").exit_code == 2
     assert run("score", folder, "-s", "cdiplo", "-p", "nonesuch=1").exit_code == 2
     assert run("score", folder, "--format", "pdf").exit_code == 2
+    assert run("score", folder, "--format", "table", "--out", tmp_path / "o").exit_code == 2
     (tmp_path / "file").write_text("x")
     assert run("score", folder, "--out", tmp_path / "file").exit_code == 2
     assert not any(p.name.endswith("-scored.xlsx") for p in folder.iterdir())
