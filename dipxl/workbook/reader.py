@@ -346,16 +346,6 @@ def _sheet_ref(sheet: str) -> str:
     return "'" + sheet.replace("'", "''") + "'"
 
 
-def _plain(value: object) -> object:
-    """A cell value as typed: empty is None, a whole float is an int (the
-    reader stores every number as a float; ``-1`` must not read ``-1.0``)."""
-    if value == "":
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
@@ -471,7 +461,14 @@ class _Reader:
             else:
                 continue  # a blank row
             number = str(index + 1)
-            rnd, board, power, player, centres, eliminated, draw = map(_plain, raw)
+            # As typed: empty is None, a whole float an int (calamine stores
+            # every number as a float; "-1" must not read "-1.0").
+            rnd, board, power, player, centres, eliminated, draw = [
+                None
+                if v == ""
+                else (int(v) if type(v) is float and v.is_integer() else v)
+                for v in raw
+            ]
             yield Record(
                 rnd,
                 board,
