@@ -3,7 +3,10 @@ file, sheet and cell.  Expected standings come from the engine."""
 
 from __future__ import annotations
 
+import io
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -264,6 +267,37 @@ def test_what_is_not_a_results_workbook_is_refused_clearly(
     make(path)  # type: ignore[operator]
     message = error_of(path)
     assert message.startswith(f"{name}: ") and says in message
+
+
+@pytest.mark.parametrize("dimension", [True, False])
+def test_a_stray_value_far_away_is_refused_not_loaded(tmp_path: Path, dimension: bool) -> None:
+    # python-calamine would hold A1:BXX200000 as a dense grid (gigabytes)
+    # and abort the process: run in a subprocess so a regression cannot
+    # take pytest down with it.
+    path = results_workbook(tmp_path / "far.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].cell(200_000, 2_000, "oops")
+    wb.save(path)
+    if not dimension:  # the <dimension> element is optional: scan the cells
+        plain = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(plain)) as src, zipfile.ZipFile(path, "w") as dst:
+            for info in src.infolist():
+                data = src.read(info)
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    data = re.sub(rb"<dimension [^>]*/>", b"", data)
+                    assert b"<dimension" not in data
+                dst.writestr(info, data)
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from dipxl.workbook.reader import read_workbook\n"
+        "try:\n    read_workbook(Path(sys.argv[1]))\nexcept Exception as e:\n    print(e)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert out.stdout.startswith(
+        "far.xlsx: Results: the sheet's used range A1:BXX200000 holds 400,000,000 cells"
+    )
 
 
 def test_a_truncated_workbook_is_refused(tmp_path: Path) -> None:

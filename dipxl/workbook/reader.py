@@ -48,6 +48,9 @@ __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes
 
 HEADER_ROWS = 20  # the header row is looked for in this many first rows
 MAX_UNPACKED = 1 << 30  # refuse packages that unpack to more than 1 GiB
+# python-calamine holds a sheet as a dense grid from A1 to its last used cell:
+# one stray value at XFD1048576 would ask for gigabytes and abort the process.
+MAX_CELLS = 20_000_000
 REQUIRED = ("round", "board", "power", "player", "centres")
 FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
 _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
@@ -186,6 +189,36 @@ class _Package:
             parts[name] = posixpath.normpath(part)
         return parts
 
+    def check_extent(self, sheet: str) -> None:
+        """Refuse a sheet whose used range (A1 to its last cell) is too big to
+        load as a grid; the ``<dimension>`` element at the head of the sheet
+        says it (without one, the cell references are scanned)."""
+        part = self.parts.get(sheet)
+        if part is None:
+            return
+        try:
+            with self.zip.open(part) as fh:
+                head = fh.read(4096)
+        except (KeyError, zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
+            raise InputError(f"the workbook is damaged: {part}: {err}") from None
+        found = _DIMENSION.search(head)
+        if found is not None:
+            last = _parse_ref(found.group(1).decode("ascii", "replace").split(":")[-1])
+        else:
+            xml = self._part(part)
+            refs = _R_ATTR.findall(xml)
+            rows = max((int(r) for _, r in refs), default=0)
+            cols = max((_column_index(c) for c, _ in refs), default=0)
+            last = (rows, cols)
+        if last is not None and last[0] * (last[1] + 1) > MAX_CELLS:
+            span = f"A1:{column_letter(last[1])}{last[0]}"
+            raise InputError(
+                f"the sheet's used range {span} holds {last[0] * (last[1] + 1):,} cells, "
+                f"more than dipxl reads ({MAX_CELLS:,}): is there a stray value far "
+                "below or right of the table? Delete those rows and columns",
+                _sheet_ref(sheet),
+            )
+
     def formula_cells(
         self, sheet: str, columns: Collection[int] | None = None, after_row: int = 0
     ) -> dict[tuple[int, int], str]:
@@ -241,6 +274,7 @@ class _Package:
         }
 
 
+_DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
 _RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
 _AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
@@ -368,8 +402,10 @@ class _Reader:
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
+        loaded = self.loaded.get(sheet)
+        if loaded is None:
+            self.package.check_extent(sheet)
         try:
-            loaded = self.loaded.get(sheet)
             if loaded is None:
                 loaded = self.loaded[sheet] = self.book.get_sheet_by_name(sheet)
             return list(loaded.to_python(skip_empty_area=False, nrows=nrows))
@@ -464,9 +500,7 @@ class _Reader:
             # As typed: empty is None, a whole float an int (calamine stores
             # every number as a float; "-1" must not read "-1.0").
             rnd, board, power, player, centres, eliminated, draw = [
-                None
-                if v == ""
-                else (int(v) if type(v) is float and v.is_integer() else v)
+                None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
                 for v in raw
             ]
             yield Record(
