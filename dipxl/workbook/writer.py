@@ -16,6 +16,7 @@ id, the values of that seat fetched by INDEX).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from copy import copy
 from pathlib import Path
@@ -432,14 +433,16 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     _header(ws, cols)
     n = plan.players
     first, last = 2, n + 1
-    kind_source = dict(form.kinds)
+    kind_expr = dict(form.kinds)
+    used = sorted({h for _, e in form.kinds for h in re.findall(r"\{([^}]+)\}", e)})
+    slug = {h: h.lower().replace(" ", "_") for h in used}
     big = n + 1
     best = fx.setting_name("best_rounds")
     per_round: list[dict[str, str]] = []
     for rnd in range(1, plan.rounds + 1):
         # Short defined names for the round's columns keep the formulas
         # short (LibreOffice's load and save time grows with formula text).
-        sources = {"ids": "Player id", "done": "Game done", **kind_source}
+        sources = {"ids": "Player id", "done": "Game done", **{slug[h]: h for h in used}}
         refs = {}
         for key, header in sources.items():
             name = f"res_{key}_{rnd}"
@@ -469,7 +472,14 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
 
                 def value(slot: str) -> str:
                     text = f"N(INDEX({done},{slot}))"
-                    return text + (f"*N(INDEX({refs[kind]},{slot}))" if kind else "")
+                    if kind is None:
+                        return text
+                    expr = re.sub(
+                        r"\{([^}]+)\}",
+                        lambda m: f"N(INDEX({refs[slug[m.group(1)]]},{slot}))",
+                        kind_expr[kind],
+                    )
+                    return f"{text}*({expr})"
 
                 return (
                     f'IF({a}="",0,{value(a)})+IF(INDEX(calc_doubles,{rnd}),'
@@ -558,6 +568,11 @@ def _calc_sheet(
     _text(ws.cell(3, 5), "rounds with a finished game")
     ws["F3"] = f'=COUNTIF($H$3:$H${2 + plan.rounds},">0")'
     _name(wb, "calc_rounds", f"{CALC}!$F$3")
+    _text(ws.cell(5, 5), "decimals of game scores")
+    rt = fx.setting_name("round_to")
+    has_round = any(name == "round_to" for name, _ in spec.parameters())
+    ws["F5"] = f"=IF(ISNUMBER({rt}),{rt},15)" if has_round else 15
+    _name(wb, "calc_digits", f"{CALC}!$F$5")
     _text(ws.cell(4, 5), "score floor")
     ws["F4"] = f"=MIN({plan.column_range('Score key')})-1"
     _name(wb, "calc_floor", f"{CALC}!$F$4")

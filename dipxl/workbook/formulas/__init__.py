@@ -33,6 +33,7 @@ __all__ = [
     "PlayerRow",
     "for_system",
     "in_draw",
+    "member",
     "setting_name",
     "solo_win",
 ]
@@ -171,9 +172,10 @@ class PlayerRow:
 
 
 def rounded(expr: str) -> str:
-    """Apply the optional per-game rounding (Settings ``round_to``)."""
-    rt = setting_name("round_to")
-    return f"IF(ISNUMBER({rt}),ROUND({expr},{rt}),{expr})"
+    """Apply the optional per-game rounding (Settings ``round_to``):
+    ``calc_digits`` is ``round_to``, or 15 decimals when it is blank (exact
+    as far as a float holds: a change of at most 5e-16)."""
+    return f"ROUND({expr},calc_digits)"
 
 
 class Formulas:
@@ -181,7 +183,8 @@ class Formulas:
 
     - ``extra_columns``: Results columns after :data:`COMMON_COLUMNS`;
     - ``kinds``: per-round values the Summary fetches for each player,
-      ``(kind, Results header)`` (``games`` is always there);
+      ``(kind, expression)``, the expression naming Results columns in
+      braces, e.g. ``1000*{Centres}+{Defeat}`` (``games`` is always there);
     - ``standings``: ``(key, header)`` of the values shown on Standings
       after Score and Games: engine tie-breaker names where they are one;
     - ``applied``: the tie-breakers the formulas apply to the rank, in
@@ -192,7 +195,7 @@ class Formulas:
     module: str = ""
     per_game: bool = True
     extra_columns: tuple[str, ...] = ()
-    kinds: tuple[tuple[str, str], ...] = (("score", "Score"),)
+    kinds: tuple[tuple[str, str], ...] = (("score", "{Score}"),)
     standings: tuple[tuple[str, str], ...] = ()
     applied: tuple[str, ...] = ()
     note: str = ""
@@ -226,16 +229,21 @@ class Formulas:
         return {}
 
 
-def in_draw(s: Seat) -> str:
-    """1 for a member of the draw of a drawn game (the Draw column's Y
-    where the game marks any, else every survivor not marked N)."""
+def member(s: Seat) -> str:
+    """True for a draw member of a drawn game: the seats marked Y where the
+    game marks any, else every survivor not marked N."""
     g = s.cell("Draw")
     gb = s.block("Draw")
     e = s.cell("Centres")
     return (
-        f'IF({s.done},IF({s.solo},0,IF(COUNTIF({gb},"Y")+COUNTIF({gb},"Yes")>0,'
-        f'IF(OR({g}="Y",{g}="Yes"),1,0),IF(AND({e}>0,{g}<>"N",{g}<>"No"),1,0))),"")'
+        f'IF(COUNTIF({gb},"Y")+COUNTIF({gb},"Yes")>0,OR({g}="Y",{g}="Yes"),'
+        f'AND({e}>0,{g}<>"N",{g}<>"No"))'
     )
+
+
+def in_draw(s: Seat) -> str:
+    """1 for a member of the draw of a drawn game, 0 otherwise."""
+    return f'IF({s.done},IF({s.solo},0,IF({member(s)},1,0)),"")'
 
 
 def solo_win(s: Seat) -> str:

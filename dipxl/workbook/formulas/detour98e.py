@@ -6,7 +6,8 @@ points of the *lowest* position the seat's count occupies
 (``INDEX(calc_pos, seats on that count or more)``); Score = Raw scaled so
 the game totals ``set_draw_total``.  Solo: the winner ``set_win``, each
 loser centres + survival.  ``Outcome`` (3 win, 2 in the draw, 1 drawn game
-but not in the draw, 0 loss) serves the best-country comparison.
+but not in the draw, 0 loss) gives the wins and draws tie-breakers and the
+first step of the best-country comparison.
 
 Tie-breakers in formulas: wins, then drawn games in the draw (both whole
 numbers, applied to the rank).  The best-game comparisons are left to
@@ -19,10 +20,9 @@ from dipxl.workbook.formulas import (
     Formulas,
     PlayerRow,
     Seat,
-    in_draw,
+    member,
     rounded,
     setting_name,
-    solo_win,
 )
 
 __all__ = ["FORMULAS", "DetourFormulas"]
@@ -30,8 +30,9 @@ __all__ = ["FORMULAS", "DetourFormulas"]
 
 class DetourFormulas(Formulas):
     module = "detour98e"
-    extra_columns = ("Solo win", "In draw", "Raw", "Outcome")
-    kinds = (("score", "Score"), ("wins", "Solo win"), ("draws", "In draw"))
+    extra_columns = ("Raw", "Outcome")
+    # Wins and drawn games of a round in one number: 1000 x wins + draws.
+    kinds = (("score", "{Score}"), ("wd", "1000*({Outcome}=3)+({Outcome}=2)"))
     standings = (("wins", "Wins"), ("draws", "Draws"))
     applied = ("wins", "draws")
     best_passes = ("outcome", "score")
@@ -55,20 +56,12 @@ class DetourFormulas(Formulas):
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
         score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
-        outcome = (
-            f"IF({s.done},IF({s.cell('Solo win')}=1,3,IF({s.solo},0,"
-            f"IF({s.cell('In draw')}=1,2,1))),0)"
-        )
-        return {
-            "Score": score,
-            "Solo win": solo_win(s),
-            "In draw": in_draw(s),
-            "Raw": raw,
-            "Outcome": outcome,
-        }
+        outcome = f"IF({s.done},IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1)),0)"
+        return {"Score": score, "Raw": raw, "Outcome": outcome}
 
     def values(self, p: PlayerRow) -> dict[str, str]:
-        return {"wins": f"SUM({p.series('wins')})", "draws": f"SUM({p.series('draws')})"}
+        both = f"SUM({p.series('wd')})"
+        return {"wins": f"INT({both}/1000)", "draws": f"MOD({both},1000)"}
 
 
 FORMULAS = DetourFormulas()

@@ -24,7 +24,8 @@ class DimValueFormulas(Formulas):
     module = "dimvalue"
     extra_columns = ("In draw", "Defeat")
     needs_keep = True
-    kinds = (("score", "Score"), ("defeats", "Defeat"), ("centres", "Centres"))
+    # Centres and defeats of a round in one number: 1000 x centres + defeats.
+    kinds = (("score", "{Score}"), ("cd", "1000*{Centres}+{Defeat}"))
     standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
     note = (
         "Tie-breakers are NOT applied by these formulas: players level on score share "
@@ -51,10 +52,11 @@ class DimValueFormulas(Formulas):
         }
 
     def values(self, p: PlayerRow) -> dict[str, str]:
-        defeats = f"SUMPRODUCT({p.series('defeats')},{p.series('keep')})"
+        cd = p.series("cd")
+        defeats = f"SUMPRODUCT(MOD({cd},1000),{p.series('keep')})"
         return {
             "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*{defeats},9)",
-            "total_centres": f"SUM({p.series('centres')})",
+            "total_centres": f"INT(SUM({cd})/1000)",
         }
 
 

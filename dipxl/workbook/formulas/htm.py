@@ -22,7 +22,7 @@ class HTMFormulas(Formulas):
     module = "htm"
     per_game = False
     extra_columns = ("Result", "Power total")
-    kinds = (("own", "Result"), ("against", "Power total"))
+    kinds = (("own", "{Result}"), ("against", "{Power total}"))
     note = (
         "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
         "players still level share the rank. Every score changes whenever a game finishes."
