@@ -203,11 +203,14 @@ def run_batch(
     after_round: int | None = None,
     strict: bool = False,
     on_done: Callable[[Outcome], None] | None = None,
+    keep_standings: bool = True,
 ) -> list[Outcome]:
     """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
     ``json`` write each one's ``NAME-scored`` output (``table``: write
     nothing).  A failing file is recorded and the batch goes on; a file
-    that fails leaves no output behind.  ``on_done`` is called after each."""
+    that fails leaves no output behind.  ``on_done`` is called after each;
+    without ``keep_standings`` each outcome drops its standings after that
+    call, so a long batch does not hold every event in memory."""
     outcomes: list[Outcome] = []
     claimed: dict[Path, Path] = {}
     for path in paths:
@@ -246,4 +249,6 @@ def run_batch(
         outcomes.append(outcome)
         if on_done is not None:
             on_done(outcome)
+        if not keep_standings:
+            outcome.standings = None
     return outcomes

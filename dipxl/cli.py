@@ -282,11 +282,13 @@ def _score_batch(
             outcomes = run_batch(
                 paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
                 overrides=overrides, after_round=after_round, strict=strict, on_done=step,
+                keep_standings=False,
             )
     else:
         outcomes = run_batch(
             paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
             overrides=overrides, after_round=after_round, strict=strict, on_done=report,
+            keep_standings=False,
         )
     failed = sum(1 for o in outcomes if not o.ok)
     if many or failed:
