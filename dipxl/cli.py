@@ -230,6 +230,8 @@ def _score_batch(
     """Run the batch with its terminal output; the number of failed inputs.
 
     ``data_fmt`` (json/csv) sends that format of a single input to stdout."""
+    import contextlib
+
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
@@ -265,29 +267,34 @@ def _score_batch(
                 soft_wrap=True,
             )
 
-    if many and err.is_terminal:
-        columns = (
+    bar = None
+    if many and err.is_terminal:  # a progress bar on a terminal only
+        bar = Progress(
             TextColumn("scoring"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.description}"),
+            console=err,
+            transient=True,
         )
-        with Progress(*columns, console=err, transient=True) as progress:
-            task = progress.add_task("", total=len(paths))
+        task = bar.add_task("", total=len(paths))
 
-            def step(outcome: Outcome) -> None:
-                report(outcome)
-                progress.update(task, advance=1, description=outcome.path.name)
+    def step(outcome: Outcome) -> None:
+        report(outcome)
+        if bar is not None:
+            bar.update(task, advance=1, description=outcome.path.name)
 
-            outcomes = run_batch(
-                paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
-                overrides=overrides, after_round=after_round, strict=strict, on_done=step,
-                keep_standings=False,
-            )
-    else:
+    with bar if bar is not None else contextlib.nullcontext():
         outcomes = run_batch(
-            paths, fmt=fmt, out_dir=out_dir, force=force, system_id=system_id,
-            overrides=overrides, after_round=after_round, strict=strict, on_done=report,
+            paths,
+            fmt=fmt,
+            out_dir=out_dir,
+            force=force,
+            system_id=system_id,
+            overrides=overrides,
+            after_round=after_round,
+            strict=strict,
+            on_done=step,
             keep_standings=False,
         )
     failed = sum(1 for o in outcomes if not o.ok)
