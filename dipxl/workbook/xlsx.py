@@ -115,6 +115,7 @@ def _sheet_xml(sheet: Sheet) -> str:
     heads: list[str] = []
     body = [_row(1, list(sheet.header), heads, style=1)]
     widths = [float(_width(h)) for h in sheet.header]
+    number = 1
     for number, values in enumerate(sheet.rows, start=2):
         if number <= 31 and sheet.widths is None:
             for i, v in enumerate(values):
@@ -132,9 +133,11 @@ def _sheet_xml(sheet: Sheet) -> str:
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
         "</sheetView></sheetViews>"
     )
+    last = f"{column_letter(max(len(heads), 1) - 1)}{number}"
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        f'<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}">{pane}'
+        f'<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}">'
+        f'<dimension ref="A1:{last}"/>{pane}'
         f"{'<cols>' + cols + '</cols>' if cols else ''}"
         f"<sheetData>{''.join(body)}</sheetData></worksheet>"
     )
