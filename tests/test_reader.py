@@ -13,7 +13,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from dipxl.errors import InputError
+from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
 from dipxl.workbook.demo import write_results_workbook
@@ -45,7 +45,7 @@ def same_result(got: dict[str, object], want: dict[str, object]) -> bool:
 
 
 def error_of(path: Path) -> str:
-    with pytest.raises(InputError) as err:
+    with pytest.raises(DipxlError) as err:
         read_workbook(path)
     return str(err.value)
 
@@ -330,6 +330,22 @@ def test_a_header_without_rows_is_refused(tmp_path: Path) -> None:
     wb.active.append(["Round", "Board", "Power", "Player", "Centres"])
     wb.save(tmp_path / "h.xlsx")
     assert "no results" in error_of(tmp_path / "h.xlsx")
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("round_to", -1, "round_to must be at least 0, got -1"),
+    ("solo", "abc", "solo must be a number, got 'abc'"),
+])
+def test_a_bad_parameter_names_its_cell(tmp_path: Path, name: str, value: object,
+                                        says: str) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event(), "cdiplo")
+    wb = openpyxl.load_workbook(path)
+    for row in wb["Settings"].iter_rows(min_row=2):
+        if row[0].value == name:
+            row[1].value = value
+            ref = row[1].coordinate
+    wb.save(path)
+    assert error_of(path) == f"e.xlsx: Settings!{ref}: {says}"
 
 
 def test_a_bad_setting_names_the_settings_sheet(tmp_path: Path) -> None:

@@ -555,9 +555,18 @@ class _Reader:
             return None, {}, _plain_title(entries)
         system, overrides, title = _system_from_settings(entries)
         try:
-            system.make_params(overrides)  # validate now, naming the sheet
+            system.make_params(overrides)  # validate now, naming the cell
         except DipxlError as err:
-            raise err.located(ref) from None
+            cell = next(
+                (
+                    c
+                    for k, _, c in entries
+                    if isinstance(k, str)
+                    and re.match(rf"{re.escape(k.strip().lower())}\b", err.message)
+                ),
+                ref,
+            )
+            raise type(err)(err.message, cell) from None
         return system, overrides, title
 
 
