@@ -70,6 +70,8 @@ def run(players: int, rounds: int, system: str) -> None:
         got = {row[1]: row[2] for row in values["Standings"].iter_rows(min_row=2, values_only=True)}
         want = score_tournament(event, system)
         worst = max(abs(got[r.player] - r.score) / max(1.0, abs(r.score)) for r in want.rows)
+    if worst > 1e-9:
+        raise SystemExit(f"{system}: the workbook disagrees with the engine ({worst:.1e})")
     formulas = sum(
         1 for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.data_type == "f"
     )

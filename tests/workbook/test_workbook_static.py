@@ -169,6 +169,12 @@ def test_awkward_names_are_text_and_settings_follow_the_contract(tmp_path: Path)
     assert get_system("detour98e").make_params(overrides) == get_system("detour98e").make_params(
         {"win": 90}
     )
+    assert len(wb["Charts"]._charts) == 2  # standings top ten, power means
+    results = wb["Results"]
+    assert results.freeze_panes == "E2" and results.print_title_rows == "$1:$1"
+    kinds = {dv.type for dv in results.data_validations.dataValidation}
+    assert kinds == {"list", "whole"}
+    assert len(results.conditional_formatting) > 4
     header = [c.value for c in wb["Results"][1]]
     assert tuple(header[: len(INPUT_HEADERS)]) == INPUT_HEADERS
     assert header[len(INPUT_HEADERS)] == "Score"
