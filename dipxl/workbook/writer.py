@@ -471,15 +471,16 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 done = refs["done"]
 
                 def value(slot: str) -> str:
-                    text = f"N(INDEX({done},{slot}))"
                     if kind is None:
-                        return text
-                    expr = re.sub(
+                        return f"N(INDEX({done},{slot}))"
+                    # Kind expressions give 0 for unfinished games (their
+                    # columns are blank or 0 there, or they multiply by
+                    # {Game done}).
+                    return re.sub(
                         r"\{([^}]+)\}",
                         lambda m: f"N(INDEX({refs[slug[m.group(1)]]},{slot}))",
                         kind_expr[kind],
                     )
-                    return f"{text}*({expr})"
 
                 return (
                     f'IF({a}="",0,{value(a)})+IF(INDEX(calc_doubles,{rnd}),'

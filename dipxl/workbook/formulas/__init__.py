@@ -184,7 +184,8 @@ class Formulas:
     - ``extra_columns``: Results columns after :data:`COMMON_COLUMNS`;
     - ``kinds``: per-round values the Summary fetches for each player,
       ``(kind, expression)``, the expression naming Results columns in
-      braces, e.g. ``1000*{Centres}+{Defeat}`` (``games`` is always there);
+      braces, e.g. ``1000*{Centres}*{Game done}+{Defeat}``; it must give 0
+      for a seat of an unfinished game (``games`` is always there);
     - ``standings``: ``(key, header)`` of the values shown on Standings
       after Score and Games: engine tie-breaker names where they are one;
     - ``applied``: the tie-breakers the formulas apply to the rank, in

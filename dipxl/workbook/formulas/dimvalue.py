@@ -25,7 +25,7 @@ class DimValueFormulas(Formulas):
     extra_columns = ("In draw", "Defeat")
     needs_keep = True
     # Centres and defeats of a round in one number: 1000 x centres + defeats.
-    kinds = (("score", "{Score}"), ("cd", "1000*{Centres}+{Defeat}"))
+    kinds = (("score", "{Score}"), ("cd", "1000*{Centres}*{Game done}+{Defeat}"))
     standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
     note = (
         "Tie-breakers are NOT applied by these formulas: players level on score share "
