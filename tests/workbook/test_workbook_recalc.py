@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from lo import recalculate_many, soffice_path
 from openpyxl import load_workbook
 from tournaments import mirror_tournament, random_tournament, tie_tournament
 
-from dipxl.model import Power, Tournament
+from dipxl.model import POWERS, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import get_system
@@ -82,6 +83,8 @@ def _cases() -> list[Case]:
 
 
 CASES = _cases()
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ("cdiplo", "detour98e", "dimvalue", "htm")
 
 
 SETTINGS: dict[str, dict[str, Any]] = {}
@@ -114,10 +117,15 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         path = src / f"{case.id}.xlsx"
         wb.save(path)
         paths.append(path)
-    out = recalculate_many(paths, tmp_path_factory.mktemp("recalculated"))
-    return {
-        case.id: load_workbook(path, data_only=True) for case, path in zip(CASES, out, strict=True)
+    templates = [ROOT / "templates" / f"{system}.xlsx" for system in TEMPLATES]
+    out = recalculate_many([*paths, *templates], tmp_path_factory.mktemp("recalculated"))
+    books = {
+        case.id: load_workbook(path, data_only=True)
+        for case, path in zip(CASES, out[: len(CASES)], strict=True)
     }
+    for system, path in zip(TEMPLATES, out[len(CASES) :], strict=True):
+        books[f"template {system}"] = load_workbook(path, data_only=True)
+    return books
 
 
 def close(got: Any, want: float) -> bool:
@@ -153,6 +161,26 @@ def test_no_cell_holds_an_error(case: Case, recalculated: dict[str, Any]) -> Non
         and cell.value.endswith(("!", "?", "A"))
     ]
     assert errors == []
+
+
+@pytest.mark.parametrize("system", TEMPLATES)
+def test_blank_templates_compute_cleanly(system: str, recalculated: dict[str, Any]) -> None:
+    """A blank template: no error anywhere, no score, every player unranked."""
+    wb = recalculated[f"template {system}"]
+    errors = [
+        f"{ws.title}!{cell.coordinate}={cell.value}"
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str) and cell.value.startswith("#")
+    ]
+    assert errors == []
+    assert all(row["Score"] is None for row in _rows(wb["Results"]))
+    standings = _rows(wb["Standings"])
+    assert len(standings) == 21, [row["Player"] for row in standings]
+    assert all(row["Rank"] is None and row["Games"] == 0 for row in standings), standings[:2]
+    powers = [row for row in _rows(wb["Powers"]) if row["Power"] in POWERS]
+    assert len(powers) == 7 and all(row["Games"] == 0 for row in powers)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
