@@ -47,7 +47,13 @@ from dipxl.workbook.xlsx import column_letter
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
 
 HEADER_ROWS = 20  # the header row is looked for in this many first rows
-MAX_UNPACKED = 1 << 30  # refuse packages that unpack to more than 1 GiB
+# Refuse packages that claim to unpack to more than this (a zip bomb, or far
+# more than any tournament): the 10,000-row benchmark workbook is ~2 MiB.
+MAX_UNPACKED = 256 << 20
+_CHUNK = 1 << 20  # parts are checked by inflating this much at a time
+# An XML part's prolog (declaration, comments) must end within this many
+# bytes: the document type declaration (DTD) that entity bombs need sits there.
+PROLOG_LIMIT = 64 << 10
 # python-calamine holds a sheet as a dense grid from A1 to its last used cell:
 # one stray value at XFD1048576 would ask for gigabytes and abort the process.
 MAX_CELLS = 20_000_000
@@ -159,8 +165,36 @@ class _Package:
         if sum(i.file_size for i in infos) > MAX_UNPACKED:
             raise InputError(
                 f"the workbook unpacks to more than {MAX_UNPACKED >> 20} MiB; refusing to read it"
+                " (a zip bomb?)"
             )
+        for info in infos:
+            self._check_member(info)
         self.parts = self._sheet_parts()
+
+    def _check_member(self, info: zipfile.ZipInfo) -> None:
+        """Inflate one member in chunks, never past its declared size (a
+        member that holds more, or whose CRC differs, is refused before
+        anything else reads it), and refuse a DTD in an XML part: xlsx parts
+        never have one, and entity bombs and external entities need one."""
+        xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
+        try:
+            with self.zip.open(info) as fh:
+                head = fh.read(PROLOG_LIMIT + 1 if xml else _CHUNK)
+                if xml:
+                    _check_prolog(head, info.filename)
+                # zipfile stops at the declared size and checks the CRC at the end.
+                while fh.read(_CHUNK):
+                    pass
+        except InputError:
+            raise
+        except NotImplementedError as err:  # compression methods zipfile lacks
+            raise InputError(f"the workbook is damaged: {info.filename}: {err}") from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError) as err:
+            # RuntimeError: an encrypted member ("password required").
+            raise InputError(
+                f"the workbook is damaged: {info.filename}: {err} (a tampered or "
+                "truncated file, or a zip bomb whose headers understate its size)"
+            ) from None
 
     def _part(self, name: str) -> bytes:
         try:
@@ -274,6 +308,36 @@ class _Package:
         }
 
 
+_PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.S)
+
+
+def _check_prolog(head: bytes, part: str) -> None:
+    """Refuse an XML part whose prolog has a document type declaration, or
+    whose prolog does not end within :data:`PROLOG_LIMIT` bytes."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: compare as UTF-8
+        head = head.decode("utf-16", "replace").encode("utf-8", "replace")
+    elif head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    pos = 0
+    while True:
+        item = _PROLOG_ITEM.match(head, pos)
+        if item is None or item.end() == pos:
+            break
+        pos = item.end()
+    rest = head[pos : pos + 9]
+    if rest.upper().startswith(b"<!DOCTYPE") or b"<!ENTITY" in head[:PROLOG_LIMIT]:
+        raise InputError(
+            f"the workbook's part {part} declares a document type (DTD) with entities; "
+            "xlsx files never do (an XML entity bomb or an external entity?): refusing "
+            "to read it"
+        )
+    if pos >= PROLOG_LIMIT or (not rest and len(head) > PROLOG_LIMIT):
+        raise InputError(
+            f"the workbook's part {part} has no XML element in its first "
+            f"{PROLOG_LIMIT >> 10} KiB; refusing to read it"
+        )
+
+
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
 _RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
@@ -356,17 +420,22 @@ def _formula_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
     (allowed by the standard, rarely written): count rows and cells."""
     found: dict[tuple[int, int], str] = {}
     row_number, col = 0, -1
-    for _event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start",)):
-        tag = elem.tag.rpartition("}")[2]
-        if tag == "row":
-            r = elem.get("r")
-            row_number = int(r) if r and r.isdigit() else row_number + 1
-            col = -1
-        elif tag == "c":
-            ref = _parse_ref(elem.get("r") or "")
-            col = ref[1] if ref else col + 1
-        elif tag == "f":
-            found[(row_number, col)] = "=" + (elem.text or "") if elem.text else "(formula)"
+    try:
+        for _event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start",)):
+            tag = elem.tag.rpartition("}")[2]
+            if tag == "row":
+                r = elem.get("r")
+                row_number = int(r) if r and r.isdigit() else row_number + 1
+                col = -1
+            elif tag == "c":
+                ref = _parse_ref(elem.get("r") or "")
+                col = ref[1] if ref else col + 1
+            elif tag == "f":
+                found[(row_number, col)] = "=" + (elem.text or "") if elem.text else "(formula)"
+    except (ElementTree.ParseError, ValueError) as err:  # defusedxml's refusals are ValueErrors
+        raise InputError(
+            f"the workbook is damaged: a sheet is not well-formed XML: {err}"
+        ) from None
     return found
 
 

@@ -255,6 +255,11 @@ def _players_sheet(wb: Workbook, ws: Worksheet, names: Sequence[str]) -> None:
 # ------------------------------------------------------------------ Results
 
 
+def score_format(form: Formulas) -> str:
+    """HTM scores are shown to 4 decimals (Hurst); game scores as they are."""
+    return "0.0000" if not form.per_game else "General"
+
+
 def _results_sheet(
     wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | None
 ) -> None:
@@ -269,7 +274,7 @@ def _results_sheet(
     proto.fill = INPUT_FILL
     input_style = copy(proto._style)
     proto.fill = PatternFill()
-    proto.number_format = "0.####"
+    proto.number_format = score_format(form)
     score_style = copy(proto._style)
     ws._cells.pop((proto.row, proto.column))
     index = {h: i for i, h in enumerate(plan.columns, start=1)}
@@ -634,7 +639,7 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
                 ws.cell(row, i).value = f"=INDEX({SHEETS['players']}!$B$2:$B${n + 1},${hl}{row})"
             else:
                 ws.cell(row, i).value = f"=INDEX({col(source)},${hl}{row})"
-        ws.cell(row, 3).number_format = "0.####"
+        ws.cell(row, 3).number_format = score_format(form)
     ws.column_dimensions[hl].hidden = True
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 28

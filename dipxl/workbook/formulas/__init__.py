@@ -19,7 +19,7 @@ Rules every formula here follows (NOTES.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from openpyxl.utils import get_column_letter
@@ -278,7 +278,3 @@ def for_system(system: System) -> Formulas:
         "htm": htm.FORMULAS,
     }
     return table[system.module]
-
-
-def join(parts: Sequence[str], sep: str = ",") -> str:
-    return sep.join(parts)
