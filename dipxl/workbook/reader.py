@@ -309,6 +309,7 @@ class _Package:
 
 
 _PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.S)
+_ROOT_START = re.compile(rb"<[A-Za-z_]")
 
 
 def _check_prolog(head: bytes, part: str) -> None:
@@ -331,7 +332,7 @@ def _check_prolog(head: bytes, part: str) -> None:
             "xlsx files never do (an XML entity bomb or an external entity?): refusing "
             "to read it"
         )
-    if pos >= PROLOG_LIMIT or (not rest and len(head) > PROLOG_LIMIT):
+    if len(head) > PROLOG_LIMIT and (pos >= PROLOG_LIMIT or not _ROOT_START.match(rest)):
         raise InputError(
             f"the workbook's part {part} has no XML element in its first "
             f"{PROLOG_LIMIT >> 10} KiB; refusing to read it"

@@ -1,0 +1,243 @@
+"""Hostile files, built in milliseconds: zip bombs (with honest and with
+lying size headers), XML entity bombs in each kind of workbook part, and
+files of other kinds named ``.xlsx``.
+
+The zip bombs are written by hand (local headers, central directory, end
+record) so the deflate stream can be assembled from one compressed block
+repeated: after a full flush a deflate compressor forgets its history, so
+compressing the same megabyte again gives the same bytes.  No gigabyte is
+ever compressed or even held in memory; the CRC of the whole member is
+computed by combining the CRC of one block (zlib's crc32_combine, in
+Python).
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zipfile
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dipxl.examples import worked_games_event
+from dipxl.workbook.demo import results_sheets
+from dipxl.workbook.xlsx import write_xlsx
+
+__all__ = [
+    "BOMB_PARTS",
+    "crc32_combine",
+    "entity_bomb",
+    "good_workbook_bytes",
+    "ods_file",
+    "zip_bomb",
+]
+
+MiB = 1 << 20
+
+
+def good_workbook_bytes() -> bytes:
+    """A valid results workbook (the rulebook's boards, C-Diplo) as bytes."""
+    buffer = io.BytesIO()
+    path = Path("unused")
+    sheets = results_sheets(worked_games_event(), "cdiplo")
+    # write_xlsx writes to a path; go through a temporary file in memory.
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "good.xlsx"
+        write_xlsx(path, sheets)
+        buffer.write(path.read_bytes())
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------- CRC-32
+
+
+def _gf2_times(matrix: Sequence[int], vector: int) -> int:
+    total, i = 0, 0
+    while vector:
+        if vector & 1:
+            total ^= matrix[i]
+        vector >>= 1
+        i += 1
+    return total
+
+
+def _gf2_square(matrix: Sequence[int]) -> list[int]:
+    return [_gf2_times(matrix, row) for row in matrix]
+
+
+def crc32_combine(crc1: int, crc2: int, len2: int) -> int:
+    """CRC-32 of A+B from crc(A), crc(B) and len(B) (zlib's algorithm)."""
+    if len2 <= 0:
+        return crc1
+    odd = [0xEDB88320] + [1 << n for n in range(31)]  # one zero bit
+    even = _gf2_square(odd)  # two zero bits
+    odd = _gf2_square(even)  # four zero bits
+    while True:
+        even = _gf2_square(odd)
+        if len2 & 1:
+            crc1 = _gf2_times(even, crc1)
+        len2 >>= 1
+        if not len2:
+            break
+        odd = _gf2_square(even)
+        if len2 & 1:
+            crc1 = _gf2_times(odd, crc1)
+        len2 >>= 1
+        if not len2:
+            break
+    return crc1 ^ crc2
+
+
+def _crc_repeated(crc: int, length: int, times: int) -> tuple[int, int]:
+    """(crc, length) of a block of CRC ``crc`` and ``length`` bytes repeated."""
+    total_crc, total_len = 0, 0
+    while times:
+        if times & 1:
+            total_crc = crc32_combine(total_crc, crc, length)
+            total_len += length
+        crc, length = crc32_combine(crc, crc, length), length * 2
+        times >>= 1
+    return total_crc, total_len
+
+
+# ---------------------------------------------------------------- zip files
+
+
+@dataclass
+class _Member:
+    name: str
+    method: int  # 0 stored, 8 deflated
+    payload: bytes  # as stored in the archive
+    crc: int
+    size: int  # the uncompressed size written in the headers
+
+
+def _raw_zip(members: Sequence[_Member]) -> bytes:
+    """A zip archive of members given as raw payloads with their headers'
+    claims (which may lie): no checking, no compression here."""
+    out = io.BytesIO()
+    central = io.BytesIO()
+    for m in members:
+        offset = out.tell()
+        name = m.name.encode()
+        header = struct.pack(
+            "<IHHHHHIIIHH", 0x04034B50, 20, 0, m.method, 0, 0x21,
+            m.crc, len(m.payload), m.size, len(name), 0,
+        )
+        out.write(header + name + m.payload)
+        central.write(
+            struct.pack(
+                "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, m.method, 0, 0x21,
+                m.crc, len(m.payload), m.size, len(name), 0, 0, 0, 0, 0o644 << 16, offset,
+            )
+            + name
+        )
+    directory = central.getvalue()
+    start = out.tell()
+    out.write(directory)
+    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members),
+                          len(directory), start, 0))
+    return out.getvalue()
+
+
+def _members_of(data: bytes) -> list[_Member]:
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        members = []
+        for info in zf.infolist():
+            raw = zf.read(info)
+            co = zlib.compressobj(6, zlib.DEFLATED, -15)
+            members.append(_Member(info.filename, 8, co.compress(raw) + co.flush(),
+                                   zlib.crc32(raw), len(raw)))
+    return members
+
+
+SHEET = "xl/worksheets/sheet1.xml"  # the Results sheet of good_workbook_bytes()
+
+
+def zip_bomb(inflated: int = 3 << 30, *, honest: bool = True, part: str = SHEET) -> bytes:
+    """A workbook whose ``part`` inflates to ``inflated`` bytes (default
+    3 GiB, under the 4 GiB a zip without ZIP64 can declare) from about
+    1/1000 of that: well-formed XML, gigabytes of spaces inside
+    ``<sheetData>``.  ``honest``: the headers declare the true size and CRC;
+    otherwise they claim the few hundred bytes of a small sheet."""
+    head = (b'<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns='
+            b'"http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>')
+    tail = b"</sheetData></worksheet>"
+    block = b" " * MiB
+    co = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = co.compress(head) + co.flush(zlib.Z_FULL_FLUSH)
+    body = co.compress(block) + co.flush(zlib.Z_FULL_FLUSH)
+    again = co.compress(block) + co.flush(zlib.Z_FULL_FLUSH)
+    assert body == again, "a full flush must make blocks repeatable"
+    last = co.compress(tail) + co.flush()
+    times = max(1, (inflated - len(head) - len(tail)) // MiB)
+    payload = first + body * times + last
+    crc_blocks, len_blocks = _crc_repeated(zlib.crc32(block), MiB, times)
+    crc = crc32_combine(zlib.crc32(head), crc_blocks, len_blocks)
+    crc = crc32_combine(crc, zlib.crc32(tail), len(tail))
+    size = len(head) + len_blocks + len(tail)
+    members = [m for m in _members_of(good_workbook_bytes()) if m.name != part]
+    if honest:
+        bomb = _Member(part, 8, payload, crc, size)
+    else:
+        small = head + tail
+        bomb = _Member(part, 8, payload, zlib.crc32(small), len(small))
+    return _raw_zip([*members, bomb])
+
+
+# ---------------------------------------------------------------- XML bombs
+
+# Parts of a workbook a reader parses, and where in each one the entity goes.
+BOMB_PARTS = (
+    "xl/workbook.xml",
+    "xl/_rels/workbook.xml.rels",
+    "[Content_Types].xml",
+    "xl/worksheets/sheet1.xml",
+    "xl/styles.xml",
+)
+
+_LAUGHS = (
+    b'<!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + b"".join(
+        b"<!ENTITY lol%d \"%s\">" % (i, (b"&lol%d;" % (i - 1) if i > 1 else b"&lol;") * 10)
+        for i in range(1, 10)
+    )
+    + b"]>"
+)
+
+
+def entity_bomb(part: str = SHEET, *, external: bool = False) -> bytes:
+    """The good workbook with a billion-laughs DTD (10^9 'lol's from a few
+    hundred bytes) in ``part`` and its entity used there; ``external``: an
+    external entity reading ``/etc/passwd`` instead."""
+    members = _members_of(good_workbook_bytes())
+    out = []
+    for m in members:
+        if m.name == part:
+            raw = zlib.decompress(m.payload, -15)
+            decl_end = raw.find(b"?>") + 2 if raw.startswith(b"<?xml") else 0
+            dtd = (b'<!DOCTYPE x [<!ENTITY lol9 SYSTEM "file:///etc/passwd">]>'
+                   if external else _LAUGHS)
+            body = raw[decl_end:]
+            # Use the entity inside the first element's content.
+            close = body.find(b">") + 1
+            raw = raw[:decl_end] + dtd + body[:close] + b"&lol9;" + body[close:]
+            co = zlib.compressobj(6, zlib.DEFLATED, -15)
+            m = _Member(m.name, 8, co.compress(raw) + co.flush(), zlib.crc32(raw), len(raw))
+        out.append(m)
+    return _raw_zip(out)
+
+
+def ods_file() -> bytes:
+    """A minimal OpenDocument spreadsheet (mimetype first, stored)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", '<?xml version="1.0"?><office:document-content '
+                    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>')
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+    return buffer.getvalue()
