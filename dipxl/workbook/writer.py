@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from copy import copy
 from pathlib import Path
 from typing import Any
@@ -82,13 +82,18 @@ def _name(wb: Workbook, name: str, ref: str) -> None:
 
 
 def _players(players: Sequence[str], tournament: Tournament | None) -> list[str]:
+    """The Players list: the given names, then everyone seated in the
+    tournament (unfinished games too), whitespace folded as the engine
+    folds it.  Names equal but for case are refused: MATCH ignores case."""
     names: list[str] = []
     seen: dict[str, str] = {}
-    extra = tournament.players if tournament is not None else ()
-    if tournament is not None:
-        for game in tournament.games:
-            extra += tuple(s.player for s in game.seats if s.player)
-    for raw in [*players, *extra]:
+    seated = [
+        s.player
+        for game in (tournament.games if tournament is not None else ())
+        for s in game.seats
+        if s.player
+    ]
+    for raw in [*players, *seated]:
         name = " ".join(str(raw).split())
         if not name:
             raise DipxlError("a player has an empty name", "players")
@@ -123,7 +128,7 @@ def build_workbook(
     players are added to the list); its rounds and boards must fit.
     """
     spec = get_system(system)
-    if params is None or isinstance(params, dict):
+    if params is None or isinstance(params, Mapping):
         params = spec.make_params(params)
     if tournament is not None:
         rounds = max(rounds, max((g.round for g in tournament.games), default=1))
@@ -140,13 +145,13 @@ def build_workbook(
         raise DipxlError(f"boards must be 1-{MAX_BOARDS}, got {boards}", "--boards")
     form = fx.for_system(spec)
     columns = (*INPUT_HEADERS, *fx.COMMON_COLUMNS, *form.extra_columns)
-    plan = Plan(rounds, boards, len(names), columns)
+    plan = Plan(rounds, boards, len(names) + spare_rows(len(names)), columns)
 
     wb = Workbook()
     settings = wb.active
     settings.title = SHEETS["settings"]
     _settings_sheet(wb, settings, spec, params, title)
-    _players_sheet(wb, wb.create_sheet(SHEETS["players"]), names)
+    _players_sheet(wb, wb.create_sheet(SHEETS["players"]), names, plan.players)
     results = wb.create_sheet(SHEETS["results"])
     _results_sheet(wb, results, plan, form, tournament)
     standings = wb.create_sheet(SHEETS["standings"])
@@ -234,21 +239,26 @@ def _setting_notes(spec: System) -> dict[str, str]:
 # ------------------------------------------------------------------ Players
 
 
-def _players_sheet(wb: Workbook, ws: Worksheet, names: Sequence[str]) -> None:
+def spare_rows(players: int) -> int:
+    """Empty Players rows for late registrations: a tenth, at least seven."""
+    return max(7, players // 10)
+
+
+def _players_sheet(wb: Workbook, ws: Worksheet, names: Sequence[str], rows: int) -> None:
     _header(ws, ("Id", "Player"))
-    for i, name in enumerate(names, start=1):
+    for i in range(1, rows + 1):
         ws.cell(i + 1, 1, i)
-        _text(ws.cell(i + 1, 2), name)
+        if i <= len(names):
+            _text(ws.cell(i + 1, 2), names[i - 1])
         ws.cell(i + 1, 2).fill = INPUT_FILL
-    last = len(names) + 1
-    _name(wb, "player_names", f"{SHEETS['players']}!$B$2:$B${last}")
+    _name(wb, "player_names", f"{SHEETS['players']}!$B$2:$B${rows + 1}")
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 32
     ws.freeze_panes = "A2"
     _text(
         ws.cell(1, 4),
-        "Edit the names freely (they are matched exactly, as text); keep the ids. "
-        "Results find players by these ids.",
+        "Edit the names freely (each must differ from the others, case aside); keep the "
+        "ids: Results find players by them. Late players go in the empty rows.",
     )
 
 
@@ -636,7 +646,7 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
         ws.cell(row, helper).value = f"=MATCH({k},{col('ord')},0)"
         for i, source in enumerate(sources, start=1):
             if source is None:
-                ws.cell(row, i).value = f"=INDEX({SHEETS['players']}!$B$2:$B${n + 1},${hl}{row})"
+                ws.cell(row, i).value = f'=INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""'
             else:
                 ws.cell(row, i).value = f"=INDEX({col(source)},${hl}{row})"
         ws.cell(row, 3).number_format = score_format(form)
@@ -796,7 +806,11 @@ def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
 def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
     lines = [
         ("How to fill in this workbook", True),
-        ("1. Players: type every player's name (replace the placeholders); keep the ids.", False),
+        (
+            "1. Players: type every player's name (replace the placeholders; late players go "
+            "in the empty rows); keep the ids.",
+            False,
+        ),
         (
             f"2. Results: {plan.rounds} rounds of {plan.boards} boards, seven rows a board with "
             "the powers already in canonical order. For each seat pick the Player, type the "
