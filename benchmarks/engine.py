@@ -1,7 +1,9 @@
 """Engine benchmark (rerun: ``python benchmarks/engine.py``).
 
 - games/s of each per-game system over 100,000 random valid games (the
-  scoring function alone, on one core; games are built and validated first);
+  scoring functions alone, on one core; games are built and validated
+  first): all at once (``score_games``, what standings use) and one call a
+  game (``score_game``, what a worksheet function uses);
 - the time of complete HTM standings for a 10,000-game tournament, and of
   HTM's own arithmetic for it.
 
@@ -81,17 +83,20 @@ def main() -> None:
     games = random_games(args.games)
     print(f"per-game systems, {len(games):,} random games (best of {args.repeats}):")
     for system in SYSTEMS:
-        scorer = system.score_game
-        if scorer is None:
+        scorer, many = system.score_game, system.score_games
+        if scorer is None or many is None:
             continue
         params = system.params
 
-        def run(scorer: Callable[[Game, object], object] = scorer, params: object = params) -> None:
+        def one_by_one(scorer: Callable[[Game, object], object] = scorer,
+                       params: object = params) -> None:
             for game in games:
                 scorer(game, params)
 
-        seconds = best_of(args.repeats, run)
-        print(f"  {system.id:<15} {len(games) / seconds:>12,.0f} games/s  ({seconds:.3f} s)")
+        single = best_of(args.repeats, one_by_one)
+        batch = best_of(args.repeats, lambda many=many, params=params: many(games, params))
+        print(f"  {system.id:<15} {len(games) / batch:>12,.0f} games/s all at once"
+              f"  {len(games) / single:>12,.0f} games/s one call a game")
 
     event = htm_event(args.htm_games, players=1050)
     htm = get_system("htm")

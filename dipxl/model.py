@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -110,7 +111,20 @@ _POWER_ALIASES.update(
 
 
 def _describe(value: object) -> str:
-    return repr(value) if not isinstance(value, str) else f'"{value}"'
+    """A value as an error message shows it: text in double quotes, escaped
+    (like repr) when it holds control or other unprintable characters, so a
+    message never carries a raw escape sequence to a terminal."""
+    if not isinstance(value, str):
+        return repr(value)
+    if value.isprintable():
+        return f'"{value}"'
+    return '"' + repr(value)[1:-1].replace('"', '\\"') + '"'
+
+
+# A number typed as text: ASCII digits, sign, point and exponent only (what a
+# spreadsheet reads as a number; Python's int() would also take "1_0" or
+# other scripts' digits).
+_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
 
 
 def _blank(value: object) -> bool:
@@ -145,15 +159,14 @@ def _parse_whole(value: object, what: str, low: int, high: int, where: str) -> i
         number = value
     elif isinstance(value, str):
         text = value.strip()
+        if not _NUMBER_TEXT.fullmatch(text):
+            raise InputError(
+                f"{what} must be a whole number {low}-{high}, got {_describe(value)}", where
+            )
         try:
             number = int(text)
         except ValueError:
-            try:
-                number = float(text)
-            except ValueError:
-                raise InputError(
-                    f"{what} must be a whole number {low}-{high}, got {_describe(value)}", where
-                ) from None
+            number = float(text)
     else:
         raise InputError(
             f"{what} must be a whole number {low}-{high}, got {_describe(value)}", where
@@ -219,10 +232,9 @@ def parse_player(value: object, where: str = "") -> str:
         return str(value)
     if not isinstance(value, str):
         raise InputError(f"player must be a name, got {_describe(value)}", where)
-    name = " ".join(value.split())
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r" for ch in value):
         raise InputError(f"player name holds a control character: {_describe(value)}", where)
-    return name
+    return " ".join(value.split())
 
 
 # ---------------------------------------------------------------- model
@@ -287,7 +299,9 @@ class Game:
     """One board of one round: seven seats, stored in power order.
 
     Derived on construction: ``finished`` (all seven centre counts entered)
-    and, for finished games, ``centres`` (ints in power order) and
+    and, for finished games, ``centres`` (ints in power order),
+    ``centres_desc`` (the same counts, highest first: the game's shape, by
+    which scoring tables are memoised) and
     ``draw_members`` (who is in the draw if the game is drawn: the explicit
     record where the workbook gives one, else every survivor).
     """
@@ -302,6 +316,7 @@ class Game:
     years: tuple[int | None, ...] = field(init=False, compare=False, repr=False)
     players: tuple[str, ...] = field(init=False, compare=False, repr=False)
     year_or_zero: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    centres_desc: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -337,10 +352,12 @@ class Game:
         set_(self, "finished", finished)
         if not finished:
             set_(self, "centres", ())
+            set_(self, "centres_desc", ())
             set_(self, "draw_members", ())
             return
         centres = cast(tuple[int, ...], entered)
         set_(self, "centres", centres)
+        set_(self, "centres_desc", tuple(sorted(centres, reverse=True)))
         if "" in players or len(set(players)) != 7:
             self._bad_players(ordered)
         if max(centres) >= SOLO_CENTRES and [c >= SOLO_CENTRES for c in centres].count(True) > 1:

@@ -376,12 +376,12 @@ def score_tournament(
         tournament = tournament.up_to_round(after_round)
     if spec.score_event is not None:
         return _event_standings(spec, params, tournament, after_round)
-    scorer = spec.score_game
-    assert scorer is not None
+    assert spec.score_games is not None
     victory = params.victory_centres
+    finished = tournament.finished_games
     scored = tuple(
-        ScoredGame(game, scorer(game, params), _winner(game, victory))
-        for game in tournament.finished_games
+        ScoredGame(game, scores, _winner(game, victory))
+        for game, scores in zip(finished, spec.score_games(finished, params), strict=True)
     )
     games_of: dict[str, list[Played]] = {}
     for sg in scored:

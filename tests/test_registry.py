@@ -38,6 +38,15 @@ def test_swapping_two_powers_swaps_their_scores(system, game, i, j) -> None:  # 
     assert swapped == tuple(expected)
 
 
+@pytest.mark.parametrize("system", PER_GAME, ids=lambda s: s.id)
+@settings(max_examples=30)
+@given(games=st.lists(finished_games(), min_size=1, max_size=12))
+def test_scoring_many_games_gives_the_numbers_of_one_at_a_time(system, games) -> None:  # type: ignore[no-untyped-def]
+    assert system.score_games is not None
+    assert system.score_games(games, system.params) == [
+        system.score_game(g, system.params) for g in games]
+
+
 @st.composite
 def events(draw: st.DrawFn) -> Tournament:
     names = [f"N{i}" for i in range(10)]

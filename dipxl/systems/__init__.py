@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,8 @@ GameScorer = Callable[[Game, Any], tuple[float, ...]]
 class System:
     """One entry of the registry.
 
-    ``score_game`` is set for per-game systems, ``score_event`` for
+    ``score_game`` is set for per-game systems (``score_games``: the same
+    for many games at once), ``score_event`` for
     tournament-wide ones (HTM).  ``tiebreakers`` names the tie-breakers of
     ``dipxl.tiebreaks`` the system applies, in order.  ``game_views`` (the
     seven seats of a scored game as the system compares them) and
@@ -40,6 +41,7 @@ class System:
     params: Any
     module: str
     score_game: GameScorer | None = None
+    score_games: Callable[[Sequence[Game], Any], list[tuple[float, ...]]] | None = None
     score_event: Callable[[Tournament, Any], htm.EventScores] | None = None
     game_notices: Callable[[Game, Any], list[Notice]] | None = None
     tiebreakers: tuple[str, ...] = ()
@@ -119,13 +121,21 @@ def _number(name: str, text: str) -> int | float:
 
 
 SYSTEMS: tuple[System, ...] = (
-    System("cdiplo", "C-Diplo", cdiplo.DEFAULT, "cdiplo", score_game=cdiplo.score),
+    System(
+        "cdiplo",
+        "C-Diplo",
+        cdiplo.DEFAULT,
+        "cdiplo",
+        score_game=cdiplo.score,
+        score_games=cdiplo.score_many,
+    ),
     System(
         "detour98e",
         "Detour 98e",
         detour98e.DEFAULT,
         "detour98e",
         score_game=detour98e.score,
+        score_games=detour98e.score_many,
         game_notices=detour98e.notices,
         tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
         game_views=detour98e.views,
@@ -137,6 +147,7 @@ SYSTEMS: tuple[System, ...] = (
         dimvalue.DEFAULT,
         "dimvalue",
         score_game=dimvalue.score,
+        score_games=dimvalue.score_many,
         tiebreakers=(
             "head_to_head",
             "power_to_power",
@@ -153,6 +164,7 @@ SYSTEMS: tuple[System, ...] = (
         dataclasses.replace(cdiplo.DEFAULT, round_to=0),
         "cdiplo",
         score_game=cdiplo.score,
+        score_games=cdiplo.score_many,
     ),
     System(
         "detour98e-2dp",
@@ -160,6 +172,7 @@ SYSTEMS: tuple[System, ...] = (
         dataclasses.replace(detour98e.DEFAULT, round_to=2),
         "detour98e",
         score_game=detour98e.score,
+        score_games=detour98e.score_many,
         game_notices=detour98e.notices,
         tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
         game_views=detour98e.views,

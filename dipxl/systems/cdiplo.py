@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -10,7 +11,7 @@ from dipxl.model import Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.common import GameParams, check_number, solo_winner
 
-__all__ = ["Params", "score"]
+__all__ = ["Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,23 +47,61 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     left. Tournament score: the sum of game scores (option: best N rounds).
     Source: C-Diplo rules (seeds/004).
     """
-    centres = game.centres
-    if max(centres) >= params.victory_centres:
-        winner = solo_winner(game, params.victory_centres)
-        scores = tuple(
-            [float(params.solo if i == winner else params.solo_loss) for i in range(7)]
-        )
-    else:
-        table = _draw_table(tuple(sorted(centres)), params.positions, params.played)
-        scores = tuple(map(table.__getitem__, centres))
+    table = _game_table(game.centres_desc, *_rule(params))
+    if table is None:  # two powers on the victory count: the error names the game
+        solo_winner(game, params.victory_centres)
+    assert table is not None
+    scores = tuple(map(table.__getitem__, game.centres))
     return scores if params.round_to is None else params.finish(scores)
 
 
-# A memo of a pure function: the same centres give the same table.
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games: the same numbers, with the per-game
+    overhead hoisted out of the loop (what standings and benchmarks use)."""
+    if params.round_to is not None:
+        return [score(game, params) for game in games]
+    rule = _rule(params)
+    memo: dict[tuple[int, ...], dict[int, float]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        table = get(game.centres_desc)
+        if table is None:
+            found = _game_table(game.centres_desc, *rule)
+            if found is None:
+                score(game, params)  # raises, naming the game
+            assert found is not None
+            table = memo[game.centres_desc] = found
+        append(tuple(map(table.__getitem__, game.centres)))
+    return out
+
+
+Rule = tuple[int, float, float, float, tuple[float, ...]]
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on, as a cheap-to-hash tuple."""
+    return (params.victory_centres, params.solo, params.solo_loss, params.played,
+            params.positions)
+
+
+# A memo of a pure function: the same shape of game gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _draw_table(
-    ordered: tuple[int, ...], positions: tuple[float, ...], played: float
-) -> dict[int, float]:
-    """Centre count -> its drawn-game score: played + centres + position points."""
+def _game_table(
+    ordered: tuple[int, ...],
+    victory: int,
+    solo: float,
+    solo_loss: float,
+    played: float,
+    positions: tuple[float, ...],
+) -> dict[int, float] | None:
+    """Centre count -> score for a game whose counts, highest first, are
+    ``ordered``; None when two powers reach the victory criterion."""
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        return {c: float(solo if c == top else solo_loss) for c in ordered}
     shares = position_points(ordered, positions, TieShare.SHARE)
     return {c: played + c + points for c, points in shares.items()}

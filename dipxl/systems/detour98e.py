@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
@@ -12,7 +13,9 @@ from dipxl.model import Game
 from dipxl.ranking import TieShare, places, position_points, rank_key
 from dipxl.systems.common import GameParams, check_number, solo_winner
 
-__all__ = ["Outcome", "Params", "SeatView", "compare", "notices", "score", "view", "views"]
+__all__ = [
+    "Outcome", "Params", "SeatView", "compare", "notices", "score", "score_many", "view", "views",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,13 +41,6 @@ class Params(GameParams):
 DEFAULT = Params()
 
 
-def _survived(centres: int, year: int | None, survival_year: int) -> int:
-    """1 for surviving to Fall of ``survival_year``: still holding a centre,
-    or eliminated in a later year (a blank year for an eliminated player
-    gives nothing)."""
-    return 1 if centres > 0 or (year is not None and year > survival_year) else 0
-
-
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """Detour 98e: centre-count scoring standardised to 100 a drawn game.
 
@@ -57,51 +53,89 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
     3rd best game. Source: Detour 98e (seeds/002).
     """
-    centres = game.centres
-    years = game.years
-    cutoff = params.survival_year
-    if max(centres) >= params.victory_centres:
-        winner = solo_winner(game, params.victory_centres)
-        scores = tuple(
-            [
-                float(params.win) if i == winner else float(c + _survived(c, y, cutoff))
-                for i, (c, y) in enumerate(zip(centres, years, strict=True))
-            ]
-        )
-        return scores if params.round_to is None else params.finish(scores)
-    # 1 for each seat eliminated after the cutoff (a blank year reads as 0)
-    late = tuple(map(cutoff.__lt__, game.year_or_zero))
-    n_late = late.count(True)
-    table = _draw_scores(tuple(sorted(centres)), params.positions, n_late, params.draw_total)
-    # a seat eliminated after the cutoff is looked up under -1 (0 centres + 1)
-    scores = tuple(map(table.__getitem__, map(sub, centres, late)))
+    # 1 for each seat eliminated after the cutoff (a blank year reads as 0);
+    # such a seat is looked up under -1 (0 centres + 1 for surviving)
+    late = tuple(map(params.survival_year.__lt__, game.year_or_zero))
+    table = _game_table(game.centres_desc, late.count(True), *_rule(params))
+    if table is None:  # two powers on the victory count: the error names the game
+        solo_winner(game, params.victory_centres)
+    assert table is not None
+    scores = tuple(map(table.__getitem__, map(sub, game.centres, late)))
     return scores if params.round_to is None else params.finish(scores)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games: the same numbers, with the per-game
+    overhead hoisted out of the loop (what standings and benchmarks use)."""
+    if params.round_to is not None:
+        return [score(game, params) for game in games]
+    rule = _rule(params)
+    after = params.survival_year.__lt__
+    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        late = tuple(map(after, game.year_or_zero))
+        n_late = late.count(True)
+        tables = get(game.centres_desc)
+        if tables is None:
+            tables = memo[game.centres_desc] = [None] * 8
+        table = tables[n_late]
+        if table is None:
+            table = tables[n_late] = _game_table(game.centres_desc, n_late, *rule)
+            if table is None:
+                score(game, params)  # raises, naming the game
+            assert table is not None
+        append(tuple(map(table.__getitem__, map(sub, game.centres, late))))
+    return out
+
+
+Rule = tuple[int, float, tuple[float, ...], float]
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on, as a cheap-to-hash tuple."""
+    return (params.victory_centres, params.win, params.positions, params.draw_total)
 
 
 # A memo of a pure function: the same input gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _draw_scores(
-    ordered: tuple[int, ...], positions: tuple[float, ...], n_late: int, scale: float
-) -> dict[int, float]:
-    """Centre count -> standardised score of a drawn game, and -1 -> the
-    score of a seat eliminated after Fall 1905.
+def _game_table(
+    ordered: tuple[int, ...],
+    n_late: int,
+    victory: int,
+    win: float,
+    positions: tuple[float, ...],
+    scale: float,
+) -> dict[int, float] | None:
+    """Centre count -> score for a game whose counts, highest first, are
+    ``ordered`` and in which ``n_late`` seats were eliminated after Fall
+    1905; -1 -> the score of such a seat.  None when two powers reach the
+    victory criterion.
 
-    Raw score: centres + position points (ties: the lowest position's) + the
-    outright leader's margin over the second-highest count + 1 for holding a
-    centre at the end + 1 for surviving to Fall 1905 (survivors, and the
-    ``n_late`` seats eliminated later); each raw score x scale / raw total.
+    Win: the winner scores ``win``; a loser centres + 1 for surviving to Fall
+    1905 (a survivor, or a seat eliminated later).  Draw: raw score =
+    centres + position points (ties: the lowest position's) + the outright
+    leader's margin over the second-highest count + 1 for holding a centre at
+    the end + 1 for surviving to Fall 1905; each raw score x scale / total.
     """
+    top, second = ordered[0], ordered[1]
+    if top >= victory:
+        if second == top:
+            return None
+        table = {c: float(win) if c == top else float(c + (1 if c else 0)) for c in ordered}
+        table[-1] = 1.0
+        return table
     raw = {
         c: c + points + (2 if c else 0)
         for c, points in position_points(ordered, positions, TieShare.LOWEST).items()
     }
-    top, second = ordered[-1], ordered[-2]
     if top != second:
         raw[top] += top - second
     total = sum(raw[c] for c in ordered) + n_late
     table = {c: r * scale / total for c, r in raw.items()}
-    if 0 in raw:
-        table[-1] = (raw[0] + 1) * scale / total
+    table[-1] = (raw.get(0, 0) + 1) * scale / total
     return table
 
 

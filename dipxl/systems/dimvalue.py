@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.common import GameParams, check_number, solo_winner
 
-__all__ = ["Params", "score"]
+__all__ = ["Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,3 +74,8 @@ def _all_survivors_draw(members: tuple[bool, ...], ante: float) -> tuple[float, 
     eliminated = members.count(False)
     share = ante * eliminated / (7 - eliminated)
     return tuple([share if m else -float(ante) for m in members])
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (the same numbers)."""
+    return [score(game, params) for game in games]
