@@ -253,6 +253,23 @@ class _Package:
                 _sheet_ref(sheet),
             )
 
+    def error_cells(
+        self, sheet: str, columns: Collection[int], after_row: int = 0
+    ) -> dict[tuple[int, int], str]:
+        """(row, column) -> error text of the cells of ``sheet`` in ``columns``
+        below ``after_row`` that hold an error value (``#N/A``, ``#DIV/0!``
+        ...), which python-calamine reads as empty cells."""
+        part = self.parts.get(sheet)
+        if part is None:
+            raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
+        xml = self._part(part)
+        found = _error_cells(xml)
+        if found is None:
+            found = _error_cells_slow(xml)
+        return {
+            (r, c): text for (r, c), text in found.items() if r > after_row and c in columns
+        }
+
     def formula_cells(
         self, sheet: str, columns: Collection[int] | None = None, after_row: int = 0
     ) -> dict[tuple[int, int], str]:
@@ -306,6 +323,55 @@ class _Package:
             for (r, c), text in found.items()
             if r > after_row and (columns is None or c in columns)
         }
+
+
+def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
+    """(row, column) -> error text (``#N/A``) of the cells of a sheet that hold
+    an error value (``t="e"``); None when a cell omits its reference."""
+    found: dict[tuple[int, int], str] = {}
+    if not _ANY_ERROR.search(xml):
+        return found
+    for match in _ERROR_CELL.finditer(xml):
+        ref = _R_ANY_QUOTE.search(match.group(1))
+        if ref is None:
+            return None
+        value = _V_TEXT.search(match.group(2) or b"")
+        text = unescape(value.group(1).decode("utf-8", "replace")).strip() if value else ""
+        found[(int(ref.group(2)), _column_index(ref.group(1)))] = text or "#error"
+    return found
+
+
+def _error_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
+    """:func:`_error_cells` for a sheet whose cells omit their reference."""
+    found: dict[tuple[int, int], str] = {}
+    row_number, col = 0, -1
+    try:
+        for event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start", "end")):
+            tag = elem.tag.rpartition("}")[2]
+            if event == "start" and tag == "row":
+                r = elem.get("r")
+                row_number = int(r) if r and r.isdigit() else row_number + 1
+                col = -1
+            elif event == "start" and tag == "c":
+                ref = _parse_ref(elem.get("r") or "")
+                col = ref[1] if ref else col + 1
+            elif event == "end" and tag == "c" and elem.get("t") == "e":
+                texts = [child.text for child in elem if child.tag.endswith("v")]
+                found[(row_number, col)] = (texts[0] if texts and texts[0] else "#error")
+    except (ElementTree.ParseError, ValueError) as err:
+        raise InputError(
+            f"the workbook is damaged: a sheet is not well-formed XML: {err}"
+        ) from None
+    return found
+
+
+_ANY_ERROR = re.compile(rb"""\st\s*=\s*["']e["']""")
+_ERROR_CELL = re.compile(
+    rb"""<(?:[\w.-]+:)?c\b([^>]*?\st\s*=\s*["']e["'][^>]*?)(?:/>|>(.*?)</(?:[\w.-]+:)?c>)""",
+    re.S,
+)
+_R_ANY_QUOTE = re.compile(rb"""\sr\s*=\s*["']\$?([A-Za-z]{1,3})\$?([0-9]+)["']""")
+_V_TEXT = re.compile(rb"<(?:[\w.-]+:)?v\b[^>]*>([^<]*)<")
 
 
 _PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.S)
@@ -501,6 +567,16 @@ class _Reader:
                 "enter the value itself",
                 f"{ref}!{column_letter(col)}{row}",
             )
+        errors = self.package.error_cells(sheet, input_cols, header.row)
+        if errors:
+            row, col = min(errors)
+            name = next(f for f, c in header.columns.items() if c == col)
+            more = f" (and {len(errors) - 1} more input cells)" if len(errors) > 1 else ""
+            raise InputError(
+                f"{_TITLES[name].lower()} holds the error value {errors[(row, col)]}{more}; "
+                "enter the value itself",
+                f"{ref}!{column_letter(col)}{row}",
+            )
         records = list(self.records(ref, header, rows))
         if not records:
             raise InputError(
@@ -606,6 +682,7 @@ class _Reader:
         header_index, name_col, value_col = found
         ref = _sheet_ref(sheet)
         formulas = self.package.formula_cells(sheet, (value_col,), header_index + 1)
+        errors = self.package.error_cells(sheet, (value_col,), header_index + 1)
         entries: list[tuple[object, object, str]] = []
         for i in range(header_index + 1, len(rows)):
             row = rows[i]
@@ -618,6 +695,12 @@ class _Reader:
                 raise InputError(
                     f"setting {str(key).strip()!r} holds a formula "
                     f"({formulas[(i + 1, value_col)]}); enter the value itself",
+                    cell,
+                )
+            if (i + 1, value_col) in errors:
+                raise InputError(
+                    f"setting {str(key).strip()!r} holds the error value "
+                    f"{errors[(i + 1, value_col)]}; enter the value itself",
                     cell,
                 )
             entries.append((key, None if value == "" else value, cell))

@@ -431,8 +431,8 @@ def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
-    cols += ["gamecount", "total", *(k for k, _ in form.standings)]
-    cols += ["pk", "rank1", "comp", "rank", "uniq", "ord"]
+    cols += ["gamecount", "total", *form.hidden, *(k for k, _ in form.standings)]
+    cols += ["pk", "rank1", "comp", "rankwd", "rank", "uniq", "ord"]
     return cols
 
 
@@ -497,10 +497,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         kind_expr[kind],
                     )
 
-                return (
-                    f'IF({a}="",0,{value(a)})+IF(INDEX(calc_doubles,{rnd}),'
-                    f"IFERROR({value(second)},0),0)"
-                )
+                other = f"IF(INDEX(calc_doubles,{rnd}),IFERROR({value(second)},0),0)"
+                if kind in form.maxima:
+                    return f'MAX(IF({a}="",0,{value(a)}),{other})'
+                return f'IF({a}="",0,{value(a)})+{other}'
 
             put(f"games_{rnd}", fetch(None))
             for kind, _ in form.kinds:
@@ -542,12 +542,21 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             scale = 1000 ** len(form.applied)
             put("comp", f'IF({games}>0,{p.value("rank1")}*{scale}-({minor}),"")')
             put(
-                "rank",
+                "rankwd",
                 f'IF({games}>0,RANK({p.value("comp")},{p.column("comp", first, last)},1),"")',
             )
         else:
             put("comp", f'IF({games}>0,{p.value("rank1")},"")')
-            put("rank", f'IF({games}>0,{p.value("rank1")},"")')
+            put("rankwd", f'IF({games}>0,{p.value("rank1")},"")')
+        rankwd = p.value("rankwd")
+        if form.final_key is not None:
+            # Among players level so far, one more for each with a higher key.
+            key = p.value(form.final_key)
+            same = f"({p.column('rankwd', first, last)}={rankwd})"
+            higher = f"({p.column(form.final_key, first, last)}>{key})"
+            put("rank", f'IF({games}>0,{rankwd}+SUMPRODUCT({same}*{higher}),"")')
+        else:
+            put("rank", f'IF({games}>0,{rankwd},"")')
         put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
         put("ord", f"RANK({p.value('uniq')},{p.column('uniq', first, last)},1)")
     return letters

@@ -23,7 +23,7 @@ from tournaments import mirror_tournament, random_tournament, tie_tournament
 from dipxl.model import POWERS, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.standings import Standings, score_tournament
-from dipxl.systems import get_system
+from dipxl.systems import detour98e, get_system
 from dipxl.workbook.formulas import for_system
 from dipxl.workbook.layout import system_from_settings
 from dipxl.workbook.writer import build_workbook
@@ -163,6 +163,18 @@ def test_no_cell_holds_an_error(case: Case, recalculated: dict[str, Any]) -> Non
     assert errors == []
 
 
+def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]]:
+    """Detour: each player's best game as (outcome, points), the engine's
+    view of every game he played (the formulas' last tie-breaker)."""
+    best: dict[str, tuple[int, float]] = {}
+    for sg in standings.games:
+        for i, seat in enumerate(sg.game.seats):
+            v = detour98e.view(sg.scores, sg.game, i, sg.winner)
+            key = (int(v.outcome), rank_key(v.points))
+            best[seat.player] = max(best.get(seat.player, key), key)
+    return best
+
+
 @pytest.mark.parametrize("system", TEMPLATES)
 def test_blank_templates_compute_cleanly(system: str, recalculated: dict[str, Any]) -> None:
     """A blank template: no error anywhere, no score, every player unranked."""
@@ -209,9 +221,14 @@ def test_standings_scores_ranks_and_values(case: Case, recalculated: dict[str, A
     got = {row["Player"]: row for row in _rows(recalculated[case.id]["Standings"])}
     # The formulas rank by score and the tie-breakers they apply; the
     # engine's rank refines that order with the rest.
+    best = best_outcome_and_points(standings) if form.final_key else {}
     groups = tie_groups(
         list(standings.rows),
-        lambda r: (rank_key(r.score), *(r.tiebreaks[k] for k in form.applied)),
+        lambda r: (
+            rank_key(r.score),
+            *(r.tiebreaks[k] for k in form.applied),
+            best.get(r.player),
+        ),
     )
     partial: dict[str, tuple[int, int]] = {}
     for rank, group in zip(competition_ranks(groups), groups, strict=True):

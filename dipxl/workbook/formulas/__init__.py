@@ -209,6 +209,13 @@ class Formulas:
         the system's extra columns)."""
         raise NotImplementedError
 
+    # Kinds whose round value is the larger of two seats in one round, not the sum.
+    maxima: tuple[str, ...] = ()
+    # Summary values computed but not shown on Standings.
+    hidden: tuple[str, ...] = ()
+    # A last tie-breaker, a Summary value compared as a number after
+    # ``applied`` (higher is better).
+    final_key: str | None = None
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False

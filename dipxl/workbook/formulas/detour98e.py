@@ -30,18 +30,28 @@ __all__ = ["FORMULAS", "DetourFormulas"]
 
 class DetourFormulas(Formulas):
     module = "detour98e"
-    extra_columns = ("Raw", "Outcome")
-    # Wins and drawn games of a round in one number: 1000 x wins + draws.
-    kinds = (("score", "{Score}"), ("wd", "1000*({Outcome}=3)+({Outcome}=2)"))
-    standings = (("wins", "Wins"), ("draws", "Draws"))
+    extra_columns = ("Raw", "Outcome", "Game key")
+    # Wins and drawn games of a round in one number: 1000 x wins + draws;
+    # the round's best game key (outcome, then points).
+    kinds = (
+        ("score", "{Score}"),
+        ("wd", "1000*({Outcome}=3)+({Outcome}=2)"),
+        ("best", "{Game key}"),
+    )
+    maxima = ("best",)
+    standings = (("wins", "Wins"), ("draws", "Draws"), ("best_game_1", "Best game"))
+    hidden = ("bestkey",)
     applied = ("wins", "draws")
+    final_key = "bestkey"
     best_passes = ("outcome", "score")
     note = (
-        "Tie-breakers applied here: score, then wins, then drawn games in the draw. "
-        "Players still level share the rank; the best-game tie-breakers (best, 2nd "
-        "and 3rd best game) are applied only by `dipxl score` (or the "
-        "DIPXL_STANDINGS worksheet function). Best country here compares outcome "
-        "then points; dipxl score applies the full game comparison."
+        "Tie-breakers applied here: score, then wins, then drawn games in the draw, then "
+        "the best game compared by outcome (win > draw > elimination > loss) and then "
+        "points. Players still level share the rank: the rest of Detour's game "
+        "comparison (place by centres, elimination year, margins) and the 2nd and 3rd "
+        "best games are applied only by `dipxl score` (or the DIPXL_STANDINGS worksheet "
+        "function). Best country here compares outcome then points; dipxl score applies "
+        "the full game comparison."
     )
 
     def seat(self, s: Seat) -> dict[str, str]:
@@ -57,11 +67,19 @@ class DetourFormulas(Formulas):
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
         score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
         outcome = f"IF({s.done},IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1)),0)"
-        return {"Score": score, "Raw": raw, "Outcome": outcome}
+        # Outcome and points in one number (points below 10000), 0 unfinished.
+        key = f"IF({s.done},ROUND(10000*{s.cell('Outcome')}+{s.cell('Score')}+1,9),0)"
+        return {"Score": score, "Raw": raw, "Outcome": outcome, "Game key": key}
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         both = f"SUM({p.series('wd')})"
-        return {"wins": f"INT({both}/1000)", "draws": f"MOD({both},1000)"}
+        key = p.value("bestkey")
+        return {
+            "wins": f"INT({both}/1000)",
+            "draws": f"MOD({both},1000)",
+            "bestkey": f"MAX({p.series('best')})",
+            "best_game_1": f"{key}-1-10000*INT(({key}-1)/10000)",
+        }
 
 
 FORMULAS = DetourFormulas()
