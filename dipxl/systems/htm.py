@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
+from operator import sub
 
 from dipxl.errors import ParameterError
 from dipxl.model import MAX_CENTRES, Power, Tournament
@@ -120,9 +121,11 @@ def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
     # n x (player's score x rounds) = sum over his games of (n x result - power sum)
     numerators: dict[str, int] = {}
     get = numerators.get
+    times_n = n.__mul__
     for game, results in zip(games, seat_results, strict=True):
-        for name, r, s in zip(game.players, results, sums, strict=True):
-            numerators[name] = get(name, 0) + n * r - s
+        parts = map(sub, map(times_n, results), sums)
+        for name, part in zip(game.players, parts, strict=True):
+            numerators[name] = get(name, 0) + part
     played = dict(Counter(chain.from_iterable(g.players for g in games)))
     rounds = len(tournament.rounds)
     if params.divisor == "played":
