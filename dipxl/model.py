@@ -291,6 +291,7 @@ def _power_of(seat: Seat) -> int:
 
 
 _ALL_POWERS = tuple(Power)
+_TITLES = tuple(p.title for p in Power)
 _NO_FLAGS = (None,) * 7
 
 
@@ -605,7 +606,15 @@ def board_from_values(
     ``eliminated``, ``draw``) for error messages.  Round and board are 1."""
     if len(centres) != 7:
         raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
-    seats = []
+    try:
+        counts = [parse_centres(v) for v in centres]
+        year_values = [parse_year(v) for v in years] if years is not None else _NO_FLAGS
+        flags = [parse_draw(v) for v in draws] if draws is not None else _NO_FLAGS
+        seats = tuple(map(Seat, _TITLES, _ALL_POWERS, counts, year_values, flags))
+    except InputError:
+        pass  # find the seat and the cell, the slow way
+    else:
+        return Game(1, 1, seats)
     for i, power in enumerate(_ALL_POWERS):
         name = "centres"
         try:
@@ -615,14 +624,14 @@ def board_from_values(
             name = "draw"
             flag = parse_draw(draws[i]) if draws is not None else None
             name = ""
-            seats.append(Seat(power.title, power, count, year, flag))
+            Seat(power.title, power, count, year, flag)
         except InputError as err:
             if not name:
                 name = "eliminated" if "elimination" in err.message else (
                     "draw" if "draw" in err.message else "centres")
             where = cells[i].get(name, "") if cells is not None else ""
             raise InputError(err.message, where or f"{power.title} {name}") from None
-    return Game(1, 1, tuple(seats))
+    raise AssertionError("a bad value that no seat refuses")  # pragma: no cover
 
 
 def _span(wheres: Sequence[str]) -> str:
