@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.chart import BarChart, Reference
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -75,6 +76,16 @@ def _header(ws: Worksheet, headers: Sequence[str], row: int = 1) -> None:
         _text(cell, text)
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
+
+
+def _formula(ws: Worksheet, row: int, column: int, formula: str) -> None:
+    """Put ``=formula`` in a cell, fast: generated formulas are plain ASCII
+    text, so openpyxl's per-value checks (most of its time on a big sheet)
+    are skipped.  Relies on openpyxl 3.1's cell store."""
+    cell = Cell(ws, row=row, column=column)
+    cell._value = "=" + formula
+    cell.data_type = "f"
+    ws._cells[(row, column)] = cell
 
 
 def _name(wb: Workbook, name: str, ref: str) -> None:
@@ -314,7 +325,7 @@ def _results_sheet(
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
-                    ws.cell(row, index[header]).value = "=" + formula
+                    _formula(ws, row, index[header], formula)
                 ws.cell(row, score_col)._style = copy(score_style)
     last = plan.last_row
     _results_validation(ws, plan)
@@ -471,7 +482,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
         p = PlayerRow(row, plan.rounds, letters)
 
         def put(name: str, formula: str, row: int = row) -> None:
-            ws.cell(row, index[name]).value = "=" + formula
+            _formula(ws, row, index[name], formula)
 
         ws.cell(row, 1, pid)
         for rnd in range(1, plan.rounds + 1):
@@ -652,12 +663,12 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
     sources = ["rank", None, "total", "gamecount", *(k for k, _ in form.standings)]
     for k in range(1, n + 1):
         row = k + 1
-        ws.cell(row, helper).value = f"=MATCH({k},{col('ord')},0)"
+        _formula(ws, row, helper, f"MATCH({k},{col('ord')},0)")
         for i, source in enumerate(sources, start=1):
             if source is None:
-                ws.cell(row, i).value = f'=INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""'
+                _formula(ws, row, i, f'INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""')
             else:
-                ws.cell(row, i).value = f"=INDEX({col(source)},${hl}{row})"
+                _formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
         ws.cell(row, 3).number_format = score_format(form)
     ws.column_dimensions[hl].hidden = True
     ws.column_dimensions["A"].width = 6
