@@ -42,6 +42,7 @@ class Case:
     params: dict[str, Any] = field(default_factory=dict)
     edits: dict[str, Any] = field(default_factory=dict)
     rounds: int = 0
+    typed: bool = False  # blank workbook, results typed in, last player a late entry
 
 
 def _cases() -> list[Case]:
@@ -72,6 +73,8 @@ def _cases() -> list[Case]:
         ),
         Case("dimvalue-best2", "dimvalue", random_tournament(12, 21, 3), {"best_rounds": 2}),
         Case("htm-wta", "htm-wta", random_tournament(13, 28, 3)),
+        Case("cdiplo-typed", "cdiplo", random_tournament(15, 26, 3), typed=True),
+        Case("detour98e-typed", "detour98e", random_tournament(16, 26, 3), typed=True),
         Case(
             "htm-played",
             "htm",
@@ -101,18 +104,50 @@ def _edit(wb: Any, edits: dict[str, Any]) -> dict[str, Any]:
     return system_from_settings(cells)[1]
 
 
+def _typed(case: Case) -> Any:
+    """A workbook generated for all players but the last, who registers
+    late (typed into an empty Players row); every result typed into the
+    Results rows of its board, as a TD would."""
+    t = case.tournament
+    names = list(dict.fromkeys(s.player for g in t.games for s in g.seats))
+    rounds = max(g.round for g in t.games)
+    boards = max(g.board for g in t.games)
+    wb = build_workbook(case.system, None, case.id, rounds, boards, names[:-1])
+    wb["Players"].cell(len(names) + 1, 2).value = names[-1]
+    wb["Players"].cell(len(names) + 1, 2).data_type = "s"
+    ws = wb["Results"]
+    for game in t.games:
+        first = 2 + ((game.round - 1) * boards + game.board - 1) * 7
+        for i, seat in enumerate(game.seats):
+            row = first + i
+            assert ws.cell(row, 3).value == seat.power.title
+            for col, value in (
+                (4, seat.player),
+                (5, seat.centres),
+                (6, seat.eliminated),
+                (7, None if seat.in_draw is None else ("Y" if seat.in_draw else "N")),
+            ):
+                ws.cell(row, col).value = value
+                if isinstance(value, str):
+                    ws.cell(row, col).data_type = "s"
+    return wb
+
+
 @pytest.fixture(scope="session")
 def recalculated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     src = tmp_path_factory.mktemp("generated")
     paths = []
     for case in CASES:
-        wb = build_workbook(
-            case.system,
-            case.params or None,
-            case.id,
-            rounds=max(case.rounds, 1),
-            tournament=case.tournament,
-        )
+        if case.typed:
+            wb = _typed(case)
+        else:
+            wb = build_workbook(
+                case.system,
+                case.params or None,
+                case.id,
+                rounds=max(case.rounds, 1),
+                tournament=case.tournament,
+            )
         SETTINGS[case.id] = _edit(wb, case.edits)
         path = src / f"{case.id}.xlsx"
         wb.save(path)
