@@ -203,12 +203,6 @@ class Formulas:
     # Best country: the passes comparing one game with another, in order
     # ("outcome" / "score" / "centres").
     best_passes: tuple[str, ...] = ("score", "centres")
-
-    def seat(self, s: Seat) -> dict[str, str]:
-        """Formulas of the computed cells of one Results row (Score and
-        the system's extra columns)."""
-        raise NotImplementedError
-
     # Kinds whose round value is the larger of two seats in one round, not the sum.
     maxima: tuple[str, ...] = ()
     # Summary values computed but not shown on Standings.
@@ -219,6 +213,11 @@ class Formulas:
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        """Formulas of the computed cells of one Results row (Score and
+        the system's extra columns)."""
+        raise NotImplementedError
 
     def total(self, p: PlayerRow) -> str:
         """The player's tournament score (only used when Games > 0): the
