@@ -22,16 +22,31 @@ COLUMNS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
 REQUIRED = ("round", "board", "power", "player", "centres")
 
 
+def _dialect(text: str) -> type[csv.Dialect]:
+    """The dialect whose delimiter (``,``, ``;`` or tab) splits the header
+    line into the required columns; comma when none does.  Only the header
+    decides: names in the data (``O'Brien``, ``a;b``) cannot sway it, and
+    the quote character is always ``"``."""
+    for dialect in (csv.excel, _Semicolon, csv.excel_tab):
+        try:
+            header = next(csv.reader(io.StringIO(text, newline=""), dialect), [])
+        except csv.Error:
+            continue
+        keys = {h.strip().lower() for h in header}
+        if all(c in keys for c in REQUIRED):
+            return dialect
+    return csv.excel
+
+
+class _Semicolon(csv.excel):
+    delimiter = ";"
+
+
 def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     """A tournament from CSV text; ``name`` (the file) prefixes every error."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    try:
-        sample = text[:4096]
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
     try:
         header = next(reader)
     except StopIteration:
@@ -52,14 +67,20 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     index = {c: keys.index(c) for c in COLUMNS if c in keys}
     records = []
     try:
-        for line, row in enumerate(reader, start=2):
-            if not any(cell.strip() for cell in row):
-                continue
+        while True:
+            line = reader.line_num + 1  # a quoted field may span lines: the first
+            row = next(reader, None)
+            if row is None:
+                break
+            if not any(row[i].strip() for i in index.values() if i < len(row)):
+                continue  # a blank row (a note in another column does not count)
             cells = {c: f"{name}: line {line}, column {c}" for c in index}
             values = {c: (row[i] if i < len(row) else None) for c, i in index.items()}
             records.append(Record(cells=cells, where=f"{name}: line {line}", **values))
     except csv.Error as err:
-        raise InputError(f"not readable as CSV: {err}", name) from None
+        raise InputError(
+            f"not readable as CSV: {err}", f"{name}: line {reader.line_num}"
+        ) from None
     return tournament_from_records(records, title)
 
 

@@ -266,9 +266,7 @@ class _Package:
         found = _error_cells(xml)
         if found is None:
             found = _error_cells_slow(xml)
-        return {
-            (r, c): text for (r, c), text in found.items() if r > after_row and c in columns
-        }
+        return {(r, c): text for (r, c), text in found.items() if r > after_row and c in columns}
 
     def formula_cells(
         self, sheet: str, columns: Collection[int] | None = None, after_row: int = 0
@@ -357,7 +355,7 @@ def _error_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
                 col = ref[1] if ref else col + 1
             elif event == "end" and tag == "c" and elem.get("t") == "e":
                 texts = [child.text for child in elem if child.tag.endswith("v")]
-                found[(row_number, col)] = (texts[0] if texts and texts[0] else "#error")
+                found[(row_number, col)] = texts[0] if texts and texts[0] else "#error"
     except (ElementTree.ParseError, ValueError) as err:
         raise InputError(
             f"the workbook is damaged: a sheet is not well-formed XML: {err}"

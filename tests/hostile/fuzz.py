@@ -1,0 +1,572 @@
+"""Malformed results tables for the fuzz tests, each with the outcome it must
+have: the oracle.
+
+A generated case starts from *intended data*: seats of valid boards (random
+centres, elimination years and draw records from ``tests.helpers``) with
+awkward but valid names.  It is then written as a table with any number of
+harmless variations (column order, header synonyms and case, extra and
+duplicate columns, blank, hidden and title rows, numbers typed as text or as
+floats, abbreviated powers, spaces around names, shuffled rows, other sheet
+names) and at most one fault:
+
+- a **cell fault** (a value no reader may take: wrong type, formula, error
+  value, huge or fractional number, NaN/inf, control characters, a blank
+  where a value belongs, a merged cell): the outcome must be a
+  :class:`~dipxl.errors.DipxlError` naming the file, the sheet and exactly
+  that cell (CSV: the line and column);
+- a **semantic fault** (a power twice in a board, an eighth or a missing
+  seat, a player twice in a board or a round, two powers on 18+, ...): the
+  intended data changes, and the model built *directly* from it (``Game``,
+  ``Tournament``, no reader involved) decides: where it raises, the reader
+  must raise the same message naming the sheet and the board; where it
+  scores, the reader's standings must equal the engine's on it;
+- a **header fault** (a required column missing): an error naming the
+  header row.
+
+With no fault, the standings must equal the engine's on the intended data.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from dipxl.errors import InputError
+from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.workbook.layout import HEADER_SYNONYMS
+from dipxl.workbook.xlsx import column_letter
+from tests.helpers import finished_games
+
+FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A cell holding a formula (xlsx only)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ErrorValue:
+    """A cell holding an error value such as ``#N/A`` (xlsx only)."""
+
+    text: str
+
+
+@dataclass
+class IntendedSeat:
+    round: int
+    board: int
+    power: Power
+    player: str
+    centres: int | None
+    eliminated: int | None
+    draw: bool | None
+    bad: str | None = None  # the field a seat-level fault makes unreadable
+
+
+@dataclass
+class Case:
+    """One generated input and its expected outcome."""
+
+    kind: str  # "csv" or "xlsx"
+    header: list[object]
+    rows: list[list[object]]  # data rows, one cell per header column
+    title_rows: list[list[object]] = field(default_factory=list)  # xlsx: above the header
+    hidden: set[int] = field(default_factory=set)  # data row indexes (xlsx)
+    merges: list[tuple[int, int, int]] = field(default_factory=list)  # (column, first, last row)
+    sheet: str = "Results"
+    delimiter: str = ","
+    newline: str = "\n"
+    bom: bool = False
+    quote_all: bool = False
+    # Expected outcome
+    intended: Tournament | None = None  # scores like the engine on this
+    error_cell: tuple[str, int] | None = None  # (field, data row index) named by the error
+    error_message: str | None = None  # the model's message (semantic faults)
+    error_board: tuple[int, int] | None = None
+    header_error: bool = False
+    fault: str = "none"
+
+    # -- rendering
+
+    @property
+    def header_row(self) -> int:
+        """1-based row (xlsx) or line (CSV) of the header."""
+        return len(self.title_rows) + 1
+
+    def column_of(self, name: str) -> int:
+        """Index of the first header cell naming ``name`` (what readers use)."""
+        for i, text in enumerate(self.header):
+            if isinstance(text, str) and _field_of(text, self.kind) == name:
+                return i
+        raise KeyError(name)
+
+    def cell_ref(self, name: str, row: int) -> str:
+        """Where the reader must point for data row ``row``'s ``name`` cell."""
+        if self.kind == "csv":
+            return f"line {self.csv_lines()[row]}, column {name}"
+        sheet = self.sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", self.sheet) \
+            else "'" + self.sheet.replace("'", "''") + "'"
+        return f"{sheet}!{column_letter(self.column_of(name))}{self.header_row + 1 + row}"
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(
+            out,
+            delimiter=self.delimiter,
+            lineterminator=self.newline,
+            quoting=csv.QUOTE_ALL if self.quote_all else csv.QUOTE_MINIMAL,
+        )
+        for row in [self.header, *self.rows]:
+            writer.writerow(["" if v is None else _csv_text(v) for v in row])
+        return ("\ufeff" if self.bom else "") + out.getvalue()
+
+    def csv_lines(self) -> list[int]:
+        """The first physical line of each data row (quoted newlines span lines)."""
+        lines, line = [], 1 + _csv_span(self.header)
+        for row in self.rows:
+            lines.append(line)
+            line += _csv_span(row)
+        return lines
+
+    def write_xlsx(self, path: Path) -> Path:
+        import openpyxl
+
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "Notes" if self.sheet != "Notes" else "Other"
+        ws["A1"] = "Results are on the next sheet"
+        ws = wb.create_sheet(self.sheet)
+        for r, row in enumerate(self.title_rows, start=1):
+            for c, value in enumerate(row, start=1):
+                _put(ws, r, c, value)
+        for c, value in enumerate(self.header, start=1):
+            _put(ws, self.header_row, c, value)
+        for r, row in enumerate(self.rows, start=self.header_row + 1):
+            for c, value in enumerate(row, start=1):
+                _put(ws, r, c, value)
+        for i in self.hidden:
+            ws.row_dimensions[self.header_row + 1 + i].hidden = True
+        for col, first, last in self.merges:
+            letter = column_letter(col)
+            ws.merge_cells(
+                f"{letter}{self.header_row + 1 + first}:{letter}{self.header_row + 1 + last}"
+            )
+        wb.save(path)
+        return path
+
+
+def _csv_span(row: Sequence[object]) -> int:
+    """Physical lines a written row takes (a quoted field may hold newlines)."""
+    return 1 + sum(len(re.findall("\r\n|\r|\n", _csv_text(v))) for v in row if v is not None)
+
+
+def _csv_text(value: object) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def _put(ws: Any, row: int, col: int, value: object) -> None:
+    if value is None:
+        return
+    cell = ws.cell(row, col)
+    if isinstance(value, Formula):
+        cell.value = value.text
+    elif isinstance(value, ErrorValue):
+        cell.value = value.text
+        cell.data_type = "e"
+    elif isinstance(value, str):
+        cell.value = value
+        cell.data_type = "s"  # text, even when it starts with "="
+    else:
+        cell.value = value
+
+
+def _field_of(text: str, kind: str) -> str | None:
+    if kind == "csv":
+        key = text.strip().lower()
+        return key if key in FIELDS else None
+    from dipxl.workbook.layout import header_field
+
+    return header_field(text)
+
+
+# ---------------------------------------------------------------- intended data
+
+# Valid names a TD may type: formulas-to-be, quotes, delimiters, scripts.
+AWKWARD_NAMES = (
+    "=SUM(A1:A9)", "+44 Smith", "-minus", "@home", "=1+1", "O'Brien", "d'Arc",
+    'Say "hi"', "a,b", "semi;colon", "Zoë", "Łukasz", "李雷", "Ωmega", "👍 thumbs",
+    "مرحبا", "St*r", "~tilde", "?q", "#N/A", "TRUE", "12", "3.5", "=HYPERLINK(\"x\")",
+    "'quoted", "x\u200dy", "Ångström", "e\u0301",
+)
+
+
+@st.composite
+def names(draw: st.DrawFn, count: int) -> list[str]:
+    plain = st.text(
+        alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")),
+        min_size=1, max_size=12,
+    ).map(lambda s: " ".join(s.split())).filter(bool)
+    pool = st.one_of(st.sampled_from(AWKWARD_NAMES), plain, st.just(None))
+    chosen: list[str] = []
+    for i in range(count):
+        name = draw(pool)
+        if name is None or name in chosen:
+            name = f"Player {i + 1}"
+        chosen.append(name)
+    return chosen
+
+
+@st.composite
+def intended_seats(draw: st.DrawFn) -> list[IntendedSeat]:
+    rounds = draw(st.integers(1, 3))
+    boards = draw(st.integers(1, 2))
+    pool = draw(names(7 * boards))
+    seats: list[IntendedSeat] = []
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for rnd in range(1, rounds + 1):
+        order = pool[:]
+        rng.shuffle(order)
+        for b in range(1, boards + 1):
+            game = draw(finished_games())
+            state = draw(st.sampled_from(["finished"] * 6 + ["blank", "partial"]))
+            for i, seat in enumerate(game.seats):
+                centres: int | None = seat.centres
+                year, flag = seat.eliminated, seat.in_draw
+                if state == "blank" or (state == "partial" and i % 3 == 0):
+                    centres, year, flag = None, None, None
+                seats.append(IntendedSeat(rnd, b, seat.power, order[(b - 1) * 7 + i],
+                                          centres, year, flag))
+    return seats
+
+
+def build(seats: Sequence[IntendedSeat]) -> Tournament:
+    """The model of the intended data, built directly (no reader): grouped
+    by (round, board) in order of appearance, as every reader groups."""
+    groups: dict[tuple[int, int], list[Seat]] = {}
+    for s in seats:
+        groups.setdefault((s.round, s.board), []).append(
+            Seat(s.player, s.power, s.centres, s.eliminated, s.draw)
+        )
+    return Tournament(tuple(Game(r, b, tuple(ss)) for (r, b), ss in groups.items()))
+
+
+# ---------------------------------------------------------------- faults
+
+# Values no reader may accept, per field; "any" ones go in every column.
+CELL_FAULTS: dict[str, list[object]] = {
+    "round": [0, -3, 1.5, "r1", 10001, 1e20, "1_0", "\u0661", " ", None],
+    "board": [0, -1, 2.5, "b", 100001, 1e300, "0x1", None],
+    "power": ["Prussia", 3, "", None, "Aus tria", "A\x00"],
+    "player": ["a\x01b", "\x1b[31mred", "tab\x0bbed", "x\x85y"],
+    "centres": [-1, 35, 3.5, "12a", "1_0", "nan", "inf", "-inf", "1e999", 1e300,
+                "\u0661\u0662", "\uff15", "3 4", -0.5],  # Arabic-Indic 12, full-width 5
+    "eliminated": [1800, 2101, "x", 1903.5, "19O5", -1905],
+    "draw": ["maybe", 2, "YN", -1, 0.5],
+}
+XLSX_ONLY_FAULTS: dict[str, list[object]] = {
+    name: [True, False, datetime.datetime(2026, 5, 1), datetime.time(12, 0),
+           Formula("=3+4"), Formula("=A1"), ErrorValue("#N/A"), ErrorValue("#DIV/0!"),
+           ErrorValue("#REF!")]
+    for name in FIELDS
+}
+CONTROL = ("a\x01b", "\x1b[31mred", "tab\x0bbed", "x\x85y")
+
+SEMANTIC = ("power_twice", "eighth_seat", "missing_seat", "player_twice_board",
+            "player_twice_round", "two_solos", "no_player", "all_zero", "nobody_in_draw",
+            "survivor_year", "eliminated_in_draw")
+
+
+def _cell_faults(kind: str, name: str) -> list[object]:
+    values = list(CELL_FAULTS[name])
+    if kind == "xlsx":
+        values = [v for v in values if not (isinstance(v, str) and v in CONTROL)
+                  and v != "A\x00"]
+        values += XLSX_ONLY_FAULTS[name]
+        if name == "draw":  # a boolean is a valid draw flag in a workbook
+            values = [v for v in values if not isinstance(v, bool)]
+    return values
+
+
+def _blank_is_fault(name: str) -> bool:
+    return name in ("round", "board", "power")
+
+
+# ---------------------------------------------------------------- the case
+
+
+def _header_text(draw: st.DrawFn, name: str, kind: str) -> str:
+    options = (name,) if kind == "csv" else HEADER_SYNONYMS[name]
+    text = draw(st.sampled_from(options))
+    text = draw(st.sampled_from([text, text.upper(), text.title(), f" {text} "]))
+    return text
+
+
+def _render(draw: st.DrawFn, name: str, value: object, kind: str) -> object:
+    """A valid way of typing ``value`` (already parsed) into a cell."""
+    if value is None:
+        return draw(st.sampled_from([None, "", "  "])) if name != "power" else None
+    if name in ("round", "board", "centres", "eliminated"):
+        assert isinstance(value, int)
+        forms: list[object] = [value, float(value), str(value), f" {value} ",
+                               f"{value}.0", f"+{value}"]
+        return draw(st.sampled_from(forms))
+    if name == "power":
+        assert isinstance(value, Power)
+        forms = [value.title, value.abbreviation, value.name[0], value.title.lower(),
+                 value.title.upper(), f" {value.title} "]
+        if value is Power.AUSTRIA:
+            forms.append("Austria-Hungary")
+        return draw(st.sampled_from(forms))
+    if name == "player":
+        assert isinstance(value, str)
+        forms = [value, f" {value}", f"{value}  "]
+        if " " in value:
+            forms.append(value.replace(" ", "  "))
+        if value.isascii() and value.isdigit() and kind == "xlsx":
+            forms.append(int(value))  # a number typed as a name
+        return draw(st.sampled_from(forms))
+    if name == "draw":
+        yes = ["Y", "y", "yes", "1", "x", "TRUE"] + ([True] if kind == "xlsx" else [])
+        no = ["N", "n", "no", "0", "-", "false"] + ([False] if kind == "xlsx" else [])
+        return draw(st.sampled_from(yes if value else no))
+    raise AssertionError(name)
+
+
+@st.composite
+def cases(draw: st.DrawFn, kind: str) -> Case:
+    seats = draw(intended_seats())
+    fault = draw(st.sampled_from(["none"] * 4 + ["cell"] * 4 + ["semantic"] * 3 + ["header"]))
+    error_cell: tuple[str, int] | None = None
+    semantic = None
+    if fault == "semantic":
+        semantic = draw(st.sampled_from(SEMANTIC))
+        seats = _apply_semantic(draw, semantic, seats)
+
+    # Columns: the fields (eliminated and draw when any value needs them),
+    # extra columns, a duplicate column after the real one.
+    wanted = ["round", "board", "power", "player", "centres"]
+    if any(s.eliminated is not None for s in seats) or draw(st.booleans()):
+        wanted.append("eliminated")
+    if any(s.draw is not None for s in seats) or draw(st.booleans()):
+        wanted.append("draw")
+    columns: list[str] = draw(st.permutations(wanted))
+    extras = draw(st.lists(st.sampled_from(["Notes", "Score", "Comment", "dup"]),
+                           max_size=3))
+    for extra in extras:
+        at = draw(st.integers(0, len(columns)))
+        if extra == "dup":
+            dup = draw(st.sampled_from(wanted))
+            at = max(at, columns.index(dup) + 1)
+            columns.insert(at, "dup:" + dup)
+        else:
+            columns.insert(at, "extra:" + extra)
+
+    header: list[object] = []
+    for col in columns:
+        if col.startswith("dup:"):
+            header.append(_header_text(draw, col[4:], kind))
+        elif col.startswith("extra:"):
+            header.append(col[6:])
+        else:
+            header.append(_header_text(draw, col, kind))
+
+    if fault == "header":
+        missing = draw(st.sampled_from(["round", "board", "power", "player", "centres"]))
+        header = [("Note" if c == missing or c == "dup:" + missing else h)
+                  for c, h in zip(columns, header, strict=True)]
+
+    rows: list[list[object]] = []
+    for seat in seats:
+        row: list[object] = []
+        for col in columns:
+            if col.startswith("extra:"):
+                junk = [None, "ok", 12, "=not a formula"]
+                if kind == "xlsx":
+                    junk += [Formula("=1/0"), ErrorValue("#N/A"), True]
+                row.append(draw(st.sampled_from(junk)))
+            elif col.startswith("dup:"):
+                row.append(draw(st.sampled_from([None, "junk", 99, -1])))
+            else:
+                row.append(_render(draw, col, getattr(seat, col), kind))
+        rows.append(row)
+
+    # Shuffle the rows (readers group by round and board in order of
+    # appearance, so the order of boards cannot matter; the seats of a
+    # board keep their order, which error messages follow).
+    if draw(st.booleans()):
+        keys = list(dict.fromkeys((s.round, s.board) for s in seats))
+        order = draw(st.permutations(keys))
+        pairs = sorted(zip(seats, rows, strict=True),
+                       key=lambda p: order.index((p[0].round, p[0].board)))
+        seats = [p[0] for p in pairs]
+        rows = [p[1] for p in pairs]
+
+    for index, seat in enumerate(seats):
+        if seat.bad is not None:
+            error_cell = (seat.bad, index)
+
+    if fault == "cell":
+        field_name = draw(st.sampled_from([c for c in columns if c in FIELDS]))
+        index = draw(st.integers(0, len(rows) - 1))
+        bad = draw(st.sampled_from(_cell_faults(kind, field_name)))
+        blank = bad is None or (isinstance(bad, str) and not bad.strip())
+        if blank and not _blank_is_fault(field_name):
+            bad = "?"
+        rows[index][columns.index(field_name)] = bad
+        error_cell = (field_name, index)
+
+    case = Case(kind, header, rows, fault=fault if semantic is None else semantic)
+    case.error_cell = error_cell
+
+    # Blank rows (spaces at most; maybe a note in an extra column),
+    # inserted after the faults so indexes are fixed up.
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(case.rows)))
+        blank: list[object] = [draw(st.sampled_from([None, "", " "])) for _ in columns]
+        for i, col in enumerate(columns):
+            if col.startswith("extra:") and draw(st.booleans()):
+                blank[i] = "a note"
+        case.rows.insert(at, blank)
+        if case.error_cell is not None and case.error_cell[1] >= at:
+            case.error_cell = (case.error_cell[0], case.error_cell[1] + 1)
+
+    if kind == "xlsx":
+        case.sheet = draw(st.sampled_from(["Results", "Scores", "My results", "Bob's R&D",
+                                           "Résultats"]))
+        for _ in range(draw(st.integers(0, 3))):
+            case.title_rows.append([draw(st.sampled_from([None, "Spring Cup", "=notes"]))])
+        case.hidden = set(draw(st.lists(st.integers(0, len(case.rows) - 1), max_size=5)))
+        if case.error_cell is None and fault == "none" and draw(st.integers(0, 5)) == 0:
+            # A TD merges a board's Round cells: the merged-away cells are blank.
+            col = columns.index(draw(st.sampled_from(["round", "board", "power"])))
+            first = draw(st.integers(0, len(case.rows) - 1))
+            last = min(len(case.rows) - 1, first + draw(st.integers(1, 6)))
+            inputs = [i for i, c in enumerate(columns) if c in FIELDS and i != col]
+            below = [i for i in range(first + 1, last + 1)
+                     if any(case.rows[i][k] not in (None, "", " ", "  ") for k in inputs)]
+            if below:
+                case.merges.append((col, first, last))
+                for i in range(first + 1, last + 1):
+                    case.rows[i][col] = None
+                case.error_cell = (columns[col], below[0])
+                case.fault = "merged"
+    else:
+        case.delimiter = draw(st.sampled_from([",", ";", "\t"]))
+        case.newline = draw(st.sampled_from(["\n", "\r\n"]))
+        case.bom = draw(st.booleans())
+        case.quote_all = draw(st.booleans())
+
+    if fault == "header":
+        case.header_error = True
+    elif case.error_cell is None:
+        try:
+            case.intended = build(seats)
+        except InputError as err:
+            case.error_message = err.message
+            board = next((s.round, s.board) for s in seats
+                         if f"round {s.round}, board {s.board}" in err.where)
+            case.error_board = board
+    return case
+
+
+def _apply_semantic(draw: st.DrawFn, kind: str, seats: list[IntendedSeat]) -> list[IntendedSeat]:
+    """Change the intended data: the model, not the reader, says what follows."""
+    seats = [IntendedSeat(**vars(s)) for s in seats]
+    keys = list(dict.fromkeys((s.round, s.board) for s in seats))
+    key = draw(st.sampled_from(keys))
+    board = [i for i, s in enumerate(seats) if (s.round, s.board) == key]
+    i, j = draw(st.permutations(board))[:2]
+    a, b = seats[i], seats[j]
+    if kind == "power_twice":
+        a.power = b.power
+    elif kind == "eighth_seat":
+        extra = IntendedSeat(**vars(a))
+        extra.player = "Eighth Player"
+        extra.power = draw(st.sampled_from(list(Power)))
+        seats.insert(board[-1] + 1, extra)
+    elif kind == "missing_seat":
+        del seats[i]
+    elif kind == "player_twice_board":
+        a.player = b.player
+    elif kind == "player_twice_round":
+        others = [s for s in seats if s.round == a.round and s.board != a.board]
+        here = {s.player for s in seats if (s.round, s.board) == key}
+        candidates = [s.player for s in others if s.player not in here]
+        if candidates:
+            a.player = draw(st.sampled_from(candidates))
+    elif kind == "two_solos":
+        a.centres, b.centres = 18, draw(st.integers(18, 34))
+        a.eliminated = b.eliminated = None
+        a.draw = b.draw = None
+    elif kind == "no_player":
+        a.player = ""
+    elif kind == "all_zero":
+        for k in board:
+            seats[k].centres, seats[k].draw = 0, None
+    elif kind == "nobody_in_draw":
+        for k in board:
+            seats[k].draw = False if (seats[k].centres or 0) > 0 else None
+    elif kind == "survivor_year":  # the seat itself is invalid: its cell is named
+        a.centres, a.eliminated, a.bad = draw(st.integers(1, 5)), 1905, "eliminated"
+    elif kind == "eliminated_in_draw":
+        a.centres, a.eliminated, a.draw, a.bad = 0, None, True, "draw"
+    return seats
+
+
+# ---------------------------------------------------------------- checking
+
+
+def comparable(data: dict[str, Any]) -> dict[str, Any]:
+    """A standings dict without what legitimately differs between a reader
+    and the engine on the intended data: the title, and the warnings (whose
+    place is cells for a reader; see :func:`same_warnings`)."""
+    data = dict(data)
+    data.pop("title", None)
+    data.pop("warnings", None)
+    return data
+
+
+def same_warnings(got: Sequence[str], want: Sequence[Any]) -> bool:
+    """Warning texts ``got`` (``"<place>: <message>"``) say the engine's
+    notices ``want`` in the same order."""
+    return len(got) == len(want) and all(
+        g.endswith(": " + n.message) for g, n in zip(got, want, strict=True)
+    )
+
+
+def check_error(case: Case, message: str, label: str) -> None:
+    """The error ``message`` is the one the case must give, naming ``label``
+    (the file) and the cell, or the sheet and the board."""
+    assert message.startswith(f"{label}: "), message
+    if case.header_error:
+        assert "missing column" in message or "no results found" in message, message
+        return
+    if case.error_cell is not None:
+        name, row = case.error_cell
+        where = f"{label}: {case.cell_ref(name, row)}: "
+        assert message.startswith(where), (where, message)
+        return
+    assert case.error_message is not None, f"expected a score, got the error {message}"
+    assert message.endswith(case.error_message), (case.error_message, message)
+    assert case.error_board is not None
+    rnd, board = case.error_board
+    place = message[len(label) + 2:]
+    assert f"round {rnd}, board {board}" in place, (case.error_board, message)
+    if case.kind == "xlsx":
+        assert "!" in place, message  # the sheet and a cell
+    else:
+        assert place.startswith("line "), message
