@@ -325,7 +325,8 @@ def _results_sheet(
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
-                    _formula(ws, row, index[header], formula)
+                    if header in index:
+                        _formula(ws, row, index[header], formula)
                 ws.cell(row, score_col)._style = copy(score_style)
     last = plan.last_row
     _results_validation(ws, plan)
@@ -610,7 +611,8 @@ def _calc_sheet(
     ws["F5"] = f"=IF(ISNUMBER({rt}),{rt},15)" if has_round else 15
     _name(wb, "calc_digits", f"{CALC}!$F$5")
     _text(ws.cell(4, 5), "score floor")
-    ws["F4"] = f"=MIN({plan.column_range('Score key')})-1"
+    has_key = fx.SCORE_KEY in plan.columns
+    ws["F4"] = f"=MIN({plan.column_range(fx.SCORE_KEY)})-1" if has_key else 0
     _name(wb, "calc_floor", f"{CALC}!$F$4")
     _text(ws.cell(2, 8), "finished games in round")
     _text(ws.cell(2, 9), "player twice in round")
@@ -745,12 +747,14 @@ def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> No
         conds: list[str] = []
         for kind, pc in zip(passes, pass_cols, strict=True):
             cell = f"{letter[pc]}{r}"
-            if kind == "score":
-                value = f"({plan.column_range('Score key')}-calc_floor)"
+            if kind == "score":  # shifted to be positive; compared, never shown
+                value = f"({plan.column_range(fx.SCORE_KEY)}-calc_floor)"
+                ws[cell] = f"=SUMPRODUCT(MAX({mask}{''.join(conds)}*{value}))"
+            elif kind == "gamekey":  # positive for every finished game
+                value = plan.column_range("Game key")
                 ws[cell] = f"=SUMPRODUCT(MAX({mask}{''.join(conds)}*{value}))"
             else:
-                source = "Outcome" if kind == "outcome" else "Centres"
-                value = plan.column_range(source)
+                value = plan.column_range("Centres")
                 ws[cell] = f"=SUMPRODUCT(MAX({mask}{''.join(conds)}*({value}+1)))-1"
             conds.append(f"*({value}={cell})")
         chosen = f"{mask}{''.join(conds)}"
@@ -779,7 +783,7 @@ def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> No
         "Games: finished games. Best country: the best single game with that power "
         + (
             "(outcome, then points; dipxl score applies Detour's full comparison)."
-            if "outcome" in passes
+            if "gamekey" in passes
             else "(highest score, then most centres)."
         )
         + " Holders: how many games share that best.",

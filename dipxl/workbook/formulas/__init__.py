@@ -28,6 +28,7 @@ from dipxl.systems import System
 
 __all__ = [
     "COMMON_COLUMNS",
+    "SCORE_KEY",
     "Formulas",
     "Plan",
     "PlayerRow",
@@ -40,7 +41,10 @@ __all__ = [
 
 # Computed columns of the Results sheet every system has, after the input
 # columns (layout.INPUT_HEADERS); a system may add its own after these.
-COMMON_COLUMNS = ("Score", "Player id", "Game done", "Score key")
+COMMON_COLUMNS = ("Score", "Player id", "Game done")
+# The score rounded to 9 decimals, 0 for an unfinished game: the systems
+# whose best country compares scores list it among their extra columns.
+SCORE_KEY = "Score key"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -200,8 +204,9 @@ class Formulas:
     standings: tuple[tuple[str, str], ...] = ()
     applied: tuple[str, ...] = ()
     note: str = ""
-    # Best country: the passes comparing one game with another, in order
-    # ("outcome" / "score" / "centres").
+    # Best country: the passes comparing one game with another, in order:
+    # "score" (the Score key column), "centres", or "gamekey" (Detour's
+    # Game key column).
     best_passes: tuple[str, ...] = ("score", "centres")
     # Kinds whose round value is the larger of two seats in one round, not the sum.
     maxima: tuple[str, ...] = ()
@@ -259,7 +264,8 @@ def solo_win(s: Seat) -> str:
 
 
 def common_seat(s: Seat, player_names: str) -> dict[str, str]:
-    """Formulas of the common computed columns except Score.
+    """Formulas of the common computed columns except Score (and of the
+    Score key, written where a system lists it).
 
     The player's id is an exact MATCH of the name with the criteria
     wildcards ``~ * ?`` escaped, so any name finds itself.
@@ -269,7 +275,7 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
         "Game done": f"IF(COUNT({s.block('Centres')})=7,1,0)",
-        "Score key": f"IF({s.done},ROUND({s.cell('Score')},9),0)",
+        SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 
 

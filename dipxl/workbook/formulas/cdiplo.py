@@ -10,13 +10,14 @@ a count held by n seats with m seats above it shares
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import Formulas, Seat, rounded, setting_name
+from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, rounded, setting_name
 
 __all__ = ["FORMULAS", "CDiploFormulas"]
 
 
 class CDiploFormulas(Formulas):
     module = "cdiplo"
+    extra_columns = (SCORE_KEY,)
     note = (
         "C-Diplo has no tie-breakers: players level on score share the rank "
         "(1, 2, 2, 4), in these formulas and in dipxl score alike."

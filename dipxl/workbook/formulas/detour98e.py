@@ -5,9 +5,10 @@ centre held + the outright leader's margin over the second count + the
 points of the *lowest* position the seat's count occupies
 (``INDEX(calc_pos, seats on that count or more)``); Score = Raw scaled so
 the game totals ``set_draw_total``.  Solo: the winner ``set_win``, each
-loser centres + survival.  ``Outcome`` (3 win, 2 in the draw, 1 drawn game
-but not in the draw, 0 loss) gives the wins and draws tie-breakers and the
-first step of the best-country comparison.
+loser centres + survival.  ``Game key`` is 10000 x the outcome (3 win, 2 in the
+draw, 1 drawn game but not in the draw, 0 loss) + points + 1 (0 while
+unfinished): it gives the wins and draws tie-breakers, the best game and
+the best-country comparison.
 
 Tie-breakers in formulas: wins, then drawn games in the draw (both whole
 numbers, applied to the rank).  The best-game comparisons are left to
@@ -30,12 +31,12 @@ __all__ = ["FORMULAS", "DetourFormulas"]
 
 class DetourFormulas(Formulas):
     module = "detour98e"
-    extra_columns = ("Raw", "Outcome", "Game key")
-    # Wins and drawn games of a round in one number: 1000 x wins + draws;
-    # the round's best game key (outcome, then points).
+    extra_columns = ("Raw", "Game key")
+    # Wins and drawn games of a round in one number: 1000 x wins + draws
+    # (the outcome is INT((key - 1) / 10000)); the round's best game key.
     kinds = (
         ("score", "{Score}"),
-        ("wd", "1000*({Outcome}=3)+({Outcome}=2)"),
+        ("wd", "1000*(INT(({Game key}-1)/10000)=3)+(INT(({Game key}-1)/10000)=2)"),
         ("best", "{Game key}"),
     )
     maxima = ("best",)
@@ -43,7 +44,7 @@ class DetourFormulas(Formulas):
     hidden = ("bestkey",)
     applied = ("wins", "draws")
     final_key = "bestkey"
-    best_passes = ("outcome", "score")
+    best_passes = ("gamekey",)
     note = (
         "Tie-breakers applied here: score, then wins, then drawn games in the draw, then "
         "the best game compared by outcome (win > draw > elimination > loss) and then "
@@ -66,10 +67,10 @@ class DetourFormulas(Formulas):
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
         score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
-        outcome = f"IF({s.done},IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1)),0)"
+        outcome = f"IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1))"
         # Outcome and points in one number (points below 10000), 0 unfinished.
-        key = f"IF({s.done},ROUND(10000*{s.cell('Outcome')}+{s.cell('Score')}+1,9),0)"
-        return {"Score": score, "Raw": raw, "Outcome": outcome, "Game key": key}
+        key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
+        return {"Score": score, "Raw": raw, "Game key": key}
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         both = f"SUM({p.series('wd')})"

@@ -15,14 +15,22 @@ total centres) and points to ``dipxl score`` for the full order.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, in_draw, rounded, setting_name
+from dipxl.workbook.formulas import (
+    SCORE_KEY,
+    Formulas,
+    PlayerRow,
+    Seat,
+    in_draw,
+    rounded,
+    setting_name,
+)
 
 __all__ = ["FORMULAS", "DimValueFormulas"]
 
 
 class DimValueFormulas(Formulas):
     module = "dimvalue"
-    extra_columns = ("In draw", "Defeat")
+    extra_columns = (SCORE_KEY, "In draw", "Defeat")
     needs_keep = True
     # Centres and defeats of a round in one number: 1000 x centres + defeats.
     kinds = (("score", "{Score}"), ("cd", "1000*{Centres}*{Game done}+{Defeat}"))

@@ -13,7 +13,7 @@ broken only by more decimals.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import Formulas, PlayerRow, Seat, setting_name
+from dipxl.workbook.formulas import SCORE_KEY, Formulas, PlayerRow, Seat, setting_name
 
 __all__ = ["FORMULAS", "HTMFormulas"]
 
@@ -21,7 +21,7 @@ __all__ = ["FORMULAS", "HTMFormulas"]
 class HTMFormulas(Formulas):
     module = "htm"
     per_game = False
-    extra_columns = ("Result", "Power total")
+    extra_columns = (SCORE_KEY, "Result", "Power total")
     kinds = (("own", "{Result}"), ("against", "{Power total}"))
     note = (
         "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
