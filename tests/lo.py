@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
+    "CSV_EVALUATING",
     "LibreOfficeError",
     "recalculate",
     "recalculate_many",
@@ -44,6 +45,10 @@ RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 INFILTER = "Calc MS Excel 2007 XML"
+# CSV import: comma, double quote, UTF-8, from line 1, ..., sheet -1 (all),
+# and the 13th token "evaluate formulas" on: text that starts with = becomes
+# a formula unless it is defused.
+CSV_EVALUATING = "CSV:44,34,76,1,,0,false,true,false,false,false,-1,true"
 
 
 class LibreOfficeError(RuntimeError):
@@ -66,10 +71,12 @@ def recalculate(source: Path, outdir: Path, *, timeout: float = 180.0) -> Path:
 
 
 def recalculate_many(
-    sources: Sequence[Path], outdir: Path, *, timeout: float = 300.0
+    sources: Sequence[Path], outdir: Path, *, timeout: float = 300.0, infilter: str = INFILTER
 ) -> list[Path]:
     """:func:`recalculate` for several workbooks in ONE soffice run (its
-    start-up costs about 1.5 s); file names (stems) must differ."""
+    start-up costs about 1.5 s); file names (stems) must differ.  ``infilter``
+    is LibreOffice's import filter (e.g. :data:`CSV_EVALUATING` to open CSV
+    files as a user who lets Calc evaluate formulas would)."""
     exe = soffice_path()
     if exe is None:
         raise LibreOfficeError("soffice not found (install libreoffice-calc-nogui)")
@@ -98,7 +105,7 @@ def recalculate_many(
             "--norestore",
             "--nodefault",
             "--nolockcheck",
-            f"--infilter={INFILTER}",
+            f"--infilter={infilter}",
             "--convert-to",
             f"xlsx:{INFILTER}",
             "--outdir",
