@@ -437,7 +437,7 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["a", "games", *(k for k, _ in form.kinds)]
+    kinds = ["a", "games", *(k for k, _ in form.kinds if k != "games")]
     if form.per_game and form.needs_keep:
         kinds.append("keep")
     cols = ["id"]
@@ -514,8 +514,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                     return f'MAX(IF({a}="",0,{value(a)}),{other})'
                 return f'IF({a}="",0,{value(a)})+{other}'
 
-            put(f"games_{rnd}", fetch(None))
+            put(f"games_{rnd}", fetch("games" if "games" in kind_expr else None))
             for kind, _ in form.kinds:
+                if kind == "games":
+                    continue
                 if kind == "score" and form.per_game and not form.needs_keep:
                     # Blank when the round was not played: best-N skips it.
                     put(f"{kind}_{rnd}", f'IF({p.at("games", rnd)}=0,"",{fetch(kind)})')
@@ -539,7 +541,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                     f"IF(1+{better}<={best},1,0),1))",
                 )
         games = p.value("gamecount")
-        put("gamecount", f"SUM({p.series('games')})")
+        put("gamecount", f"SUMPRODUCT({form.games_count.format(p.series('games'))})")
         put("total", f'IF({games}>0,{form.total(p)},"")')
         for key, formula in form.values(p).items():
             put(key, f'IF({games}>0,{formula},"")')

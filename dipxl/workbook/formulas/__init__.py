@@ -189,7 +189,8 @@ class Formulas:
     - ``kinds``: per-round values the Summary fetches for each player,
       ``(kind, expression)``, the expression naming Results columns in
       braces, e.g. ``1000*{Centres}*{Game done}+{Defeat}``; it must give 0
-      for a seat of an unfinished game (``games`` is always there);
+      for a seat of an unfinished game (``games``, the finished games of
+      the round, is always there; by default fetched from Game done);
     - ``standings``: ``(key, header)`` of the values shown on Standings
       after Score and Games: engine tie-breaker names where they are one;
     - ``applied``: the tie-breakers the formulas apply to the rank, in
@@ -215,6 +216,10 @@ class Formulas:
     # A last tie-breaker, a Summary value compared as a number after
     # ``applied`` (higher is better).
     final_key: str | None = None
+    # A system may fetch the games of a round packed with other whole
+    # numbers (kind "games", positive exactly when a game was played):
+    # ``games_count`` decodes the count from it ("{}": the value itself).
+    games_count: str = "{}"
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False

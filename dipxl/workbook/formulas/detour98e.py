@@ -32,13 +32,18 @@ __all__ = ["FORMULAS", "DetourFormulas"]
 class DetourFormulas(Formulas):
     module = "detour98e"
     extra_columns = ("Raw", "Game key")
-    # Wins and drawn games of a round in one number: 1000 x wins + draws
-    # (the outcome is INT((key - 1) / 10000)); the round's best game key.
+    # Games, wins and drawn games in the draw of a round in one whole number,
+    # games + 1000 x wins + 1000000 x draws (the outcome is
+    # INT((key - 1) / 10000)); the round's best game key.
     kinds = (
+        (
+            "games",
+            "{Game done}+1000*(INT(({Game key}-1)/10000)=3)+1000000*(INT(({Game key}-1)/10000)=2)",
+        ),
         ("score", "{Score}"),
-        ("wd", "1000*(INT(({Game key}-1)/10000)=3)+(INT(({Game key}-1)/10000)=2)"),
         ("best", "{Game key}"),
     )
+    games_count = "MOD({},1000)"
     maxima = ("best",)
     standings = (("wins", "Wins"), ("draws", "Draws"), ("best_game_1", "Best game"))
     hidden = ("bestkey",)
@@ -73,11 +78,11 @@ class DetourFormulas(Formulas):
         return {"Score": score, "Raw": raw, "Game key": key}
 
     def values(self, p: PlayerRow) -> dict[str, str]:
-        both = f"SUM({p.series('wd')})"
+        packed = f"SUM({p.series('games')})"
         key = p.value("bestkey")
         return {
-            "wins": f"INT({both}/1000)",
-            "draws": f"MOD({both},1000)",
+            "wins": f"MOD(INT({packed}/1000),1000)",
+            "draws": f"INT({packed}/1000000)",
             "bestkey": f"MAX({p.series('best')})",
             "best_game_1": f"{key}-1-10000*INT(({key}-1)/10000)",
         }
