@@ -5,6 +5,7 @@ file is only replaced when asked."""
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,9 @@ def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool =
     tmp = Path(tmp_name)
     try:
         write(tmp)
+        # mkstemp makes the file private (0600): give the output the mode a
+        # plain open() would (or the mode of the file it replaces).
+        os.chmod(tmp, _mode_for(target))
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         if force:
@@ -48,6 +52,15 @@ def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool =
         if tmp.exists():
             tmp.unlink()
     return target
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def atomic_write_bytes(target: Path, data: bytes, *, force: bool = False) -> Path:
