@@ -829,6 +829,11 @@ def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
 # ------------------------------------------------------------------ Help
 
 
+def _paragraphs(text: str) -> list[str]:
+    """Docstring paragraphs, each joined into one line (a wrapped cell)."""
+    return [" ".join(block.split()) for block in text.split("\n\n") if block.strip()]
+
+
 def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
     lines = [
         ("How to fill in this workbook", True),
@@ -864,7 +869,7 @@ def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None
         ),
         ("", False),
         (f"Scoring system: {spec.title} ({spec.id})", True),
-        *((line, False) for line in spec.description.splitlines()),
+        *((paragraph, False) for paragraph in _paragraphs(spec.description)),
         ("", False),
         ("Tie-breakers", True),
         (form.note, False),
