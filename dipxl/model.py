@@ -213,6 +213,11 @@ def parse_draw(value: object, where: str = "") -> bool | None:
     raise InputError(f"draw must be Y, N or blank, got {_describe(value)}", where)
 
 
+# Bidirectional embedding, override and isolate controls: they make a name
+# display as other text ("Trojan Source"); never needed in a name.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def parse_player(value: object, where: str = "") -> str:
     """A player's name as text (whitespace folded); blank gives ``""``.
 
@@ -226,13 +231,18 @@ def parse_player(value: object, where: str = "") -> str:
         return ""
     if isinstance(value, bool):
         raise InputError(f"player must be a name, got {value!r}", where)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(f"player must be a name, got {value!r}", where)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, int | float):
         return str(value)
     if not isinstance(value, str):
         raise InputError(f"player must be a name, got {_describe(value)}", where)
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r" for ch in value):
+    if any(
+        (unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r") or ch in _BIDI
+        for ch in value
+    ):
         raise InputError(f"player name holds a control character: {_describe(value)}", where)
     return " ".join(value.split())
 

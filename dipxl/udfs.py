@@ -125,6 +125,31 @@ def _zero_as_blank(value: object) -> object:
     return None if _blank_or_zero(value) else value
 
 
+# Excel's error values as xlwings delivers them (err_to_str): text that no
+# cell dipxl reads may hold, names included (a name cannot be told from an
+# error cell here, unlike in a saved workbook).
+_ERROR_TEXTS = frozenset(
+    (
+        "#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#SPILL!",
+        "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
+        "#GETTING_DATA", "#EXTERNAL!", "#PYTHON!", "#TIMEOUT!",
+    )
+)
+
+
+def _error_text(value: object, where: str) -> None:
+    """Refuse an error value (``#N/A`` ...) where a value belongs."""
+    if type(value) is str and value in _ERROR_TEXTS:
+        raise InputError(f"holds the error value {value}: fix the cell it comes from", where)
+
+
+def _no_error_texts(cells: _Cells) -> _Cells:
+    for k, value in enumerate(cells.values):
+        if type(value) is str and value in _ERROR_TEXTS:
+            _error_text(value, cells.label(k))
+    return cells
+
+
 class _Cells:
     """An argument as xlwings delivers it, flattened row by row, with its
     shape so results go back in the same shape, and cell names for errors."""
@@ -249,7 +274,7 @@ def _overrides(value: object) -> dict[str, object]:
     """Parameter overrides from ``"name=value"`` texts and name | value cells."""
     if value is None:
         return {}
-    cells = _Cells(value, "parameters")
+    cells = _no_error_texts(_Cells(value, "parameters"))
     found: dict[str, object] = {}
 
     def add(name: str, setting: object, where: str) -> None:
@@ -369,6 +394,7 @@ def _results(results: object) -> list[Record]:
             continue  # a blank row (notes beside it do not count)
         line = f"row {r + 1}"
         cells = {f: f"{line}, {name}" for f, name in names.items()}
+        _error_text(row[fields["player"]], cells["player"])  # other fields cannot parse one
         rnd, board, power, player, centres = (row[j] for _, j in index)
         records.append(
             Record(
@@ -409,6 +435,8 @@ def _htm_event(
         columns["players"] = _Cells(players, "players")
     if rounds is not None:
         columns["rounds"] = _Cells(rounds, "rounds")
+    if "players" in columns:  # powers and centres cannot parse an error text anyway
+        _no_error_texts(columns["players"])
     n = len(columns["powers"])
     for name, cells in columns.items():
         if len(cells) != n:
@@ -515,6 +543,7 @@ def DIMVALUE(centres: Any, draw_flags: Any = None, parameters: Any = None) -> An
 def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any = None) -> Any:
     """Hurst Tournament Mean score of one player (centres minus power means)."""
     try:
+        _error_text(player, "player")
         name = parse_player(player, "player")
         if not name:
             raise InputError("no player name given", "player")
