@@ -548,27 +548,31 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
         put("rank1", f'IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")')
+        rank1 = p.value("rank1")
         if form.applied:
+            # The applied tie-breakers (whole numbers below 1000) as one
+            # number; one more place for each player level on score with
+            # more of it (numeric criteria: equal scores match exactly).
             weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
             minor = "+".join(
                 f"{p.value(k)}*{w}" for k, w in zip(form.applied, weights, strict=True)
             )
-            scale = 1000 ** len(form.applied)
-            put("comp", f'IF({games}>0,{p.value("rank1")}*{scale}-({minor}),"")')
-            put(
-                "rankwd",
-                f'IF({games}>0,RANK({p.value("comp")},{p.column("comp", first, last)},1),"")',
-            )
+            comp = p.value("comp")
+            put("comp", f'IF({games}>0,{minor},"")')
+            level = f"{p.column('pk', first, last)},{pk}"
+            more = f'{p.column("comp", first, last)},">"&{comp}'
+            put("rankwd", f'IF({games}>0,{rank1}+COUNTIFS({level},{more}),"")')
         else:
-            put("comp", f'IF({games}>0,{p.value("rank1")},"")')
-            put("rankwd", f'IF({games}>0,{p.value("rank1")},"")')
+            put("comp", f'IF({games}>0,0,"")')
+            put("rankwd", f'IF({games}>0,{rank1},"")')
         rankwd = p.value("rankwd")
         if form.final_key is not None:
-            # Among players level so far, one more for each with a higher key.
+            # Among players level so far, one more for each with a higher key
+            # (the key is rounded to 9 decimals: its text is exact).
             key = p.value(form.final_key)
-            same = f"({p.column('rankwd', first, last)}={rankwd})"
-            higher = f"({p.column(form.final_key, first, last)}>{key})"
-            put("rank", f'IF({games}>0,{rankwd}+SUMPRODUCT({same}*{higher}),"")')
+            level = f"{p.column('rankwd', first, last)},{rankwd}"
+            more = f'{p.column(form.final_key, first, last)},">"&{key}'
+            put("rank", f'IF({games}>0,{rankwd}+COUNTIFS({level},{more}),"")')
         else:
             put("rank", f'IF({games}>0,{rankwd},"")')
         put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")

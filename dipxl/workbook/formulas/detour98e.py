@@ -83,7 +83,7 @@ class DetourFormulas(Formulas):
         return {
             "wins": f"MOD(INT({packed}/1000),1000)",
             "draws": f"INT({packed}/1000000)",
-            "bestkey": f"MAX({p.series('best')})",
+            "bestkey": f"ROUND(MAX({p.series('best')}),9)",
             "best_game_1": f"{key}-1-10000*INT(({key}-1)/10000)",
         }
 
