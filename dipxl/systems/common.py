@@ -9,7 +9,9 @@ from dipxl.errors import InputError, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
 
-__all__ = ["GameParams", "check_number", "param_table", "solo_winner"]
+__all__ = ["MAX_PARAMETER", "GameParams", "check_number", "param_table", "solo_winner"]
+
+MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
 
 
 def check_number(
@@ -18,10 +20,15 @@ def check_number(
     """ParameterError unless ``value`` is a real number (>= ``low``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ParameterError(f"{name} must be a number, got {value!r}")
-    if whole and not float(value).is_integer():
-        raise ParameterError(f"{name} must be a whole number, got {value!r}")
     if value != value or value in (float("inf"), float("-inf")):
         raise ParameterError(f"{name} must be a finite number, got {value!r}")
+    if not -MAX_PARAMETER <= value <= MAX_PARAMETER:
+        # Sums of such values overflow to inf: a typo, never a rule.
+        raise ParameterError(
+            f"{name} must be between -{MAX_PARAMETER:g} and {MAX_PARAMETER:g}, got {value!r}"
+        )
+    if whole and not float(value).is_integer():
+        raise ParameterError(f"{name} must be a whole number, got {value!r}")
     if low is not None and value < low:
         raise ParameterError(f"{name} must be at least {low}, got {value!r}")
 

@@ -708,17 +708,30 @@ class _Reader:
         try:
             system.make_params(overrides)  # validate now, naming the cell
         except DipxlError as err:
-            cell = next(
-                (
-                    c
-                    for k, _, c in entries
-                    if isinstance(k, str)
-                    and re.match(rf"{re.escape(k.strip().lower())}\b", err.message)
-                ),
-                ref,
-            )
-            raise type(err)(err.message, cell) from None
+            raise type(err)(err.message, _setting_cell(entries, err.message, ref)) from None
         return system, overrides, title
+
+
+def _setting_cell(entries: Sequence[tuple[object, object, str]], message: str, ref: str) -> str:
+    """The cell of the setting a parameter error is about: the row named like
+    the message's first word, or for a list parameter (``positions_1``,
+    ``positions_2`` ...) the element whose value the message quotes."""
+    named = re.match(r"\w+", message)
+    if named is None:
+        return ref
+    name = named.group(0).lower()
+    rows = [
+        (k.strip().lower(), v, c)
+        for k, v, c in entries
+        if isinstance(k, str) and re.fullmatch(rf"{re.escape(name)}(?:_[0-9]+)?", k.strip().lower())
+    ]
+    if not rows:
+        return ref
+    quoted = message.rpartition("got ")[2]
+    for _key, value, cell in rows:
+        if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
+            return cell
+    return rows[0][2]
 
 
 def _settings_header(rows: Sequence[list[Any]]) -> tuple[int, int, int] | None:
