@@ -24,3 +24,14 @@ def test_the_check_itself_sees_an_adapter_import() -> None:
     code = "import sys, dipxl.cli; print('click' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_the_worksheet_functions_need_no_compiled_file_reader() -> None:
+    """xlwings Lite (emscripten) installs dipxl without python-calamine and
+    lxml (pyproject markers): dipxl.udfs must not import them."""
+    code = (
+        "import sys, dipxl.udfs\n"
+        "print(','.join(m for m in ('python_calamine', 'lxml') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
