@@ -18,6 +18,7 @@ from typing import Any
 
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError, InputError
+from dipxl.fileio import read_input
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook
@@ -144,10 +145,7 @@ def _resolve_system(
 
 
 def _read_csv(path: Path, label: str) -> Any:
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror or err}", label) from None
+    data = read_input(path, label)
     if data.startswith(b"PK\x03\x04"):
         raise InputError("this is an xlsx workbook named .csv: rename it .xlsx", label)
     try:

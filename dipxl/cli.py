@@ -18,9 +18,10 @@ from rich.table import Table
 from dipxl.csvio import standings_rows, to_csv
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.model import Power
+from dipxl.model import Power, parse_text
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
+from dipxl.workbook.xlsx import MAX_TEXT
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -384,12 +385,16 @@ def new_cmd(
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
     names: list[str] | None = None
-    if players_file is not None:
-        text = players_file.read_text(encoding="utf-8-sig")
-        names = [line.strip() for line in text.splitlines() if line.strip()]
-    elif n_players is not None:
+    try:
+        title = _user_text(title, "--title", "title")
+        if players_file is not None:
+            names = _names_file(players_file)
+    except DipxlError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    if names is None and n_players is not None:
         names = default_players(n_players)
-    elif boards is not None:
+    elif names is None and boards is not None:
         names = default_players(7 * boards)
     try:
         spec = get_system(system_id)
@@ -399,6 +404,35 @@ def new_cmd(
         click.echo(f"error: {err}", err=True)
         sys.exit(1)
     click.echo(f"wrote {out}", err=True)
+
+
+def _user_text(value: str, where: str, what: str) -> str:
+    """A name or title as it will be written: white space folded, control
+    characters refused, at most as long as a spreadsheet cell holds."""
+    text = parse_text(value, what, where)
+    if len(text) > MAX_TEXT:
+        raise DipxlError(f"{what} is {len(text):,} characters long, more than a cell holds "
+                         f"({MAX_TEXT:,})", where)
+    return text
+
+
+def _names_file(path: Path) -> list[str]:
+    """Player names, one a line, from a UTF-8 file (blank lines skipped)."""
+    from dipxl.fileio import read_input
+
+    data = read_input(path, str(path))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise DipxlError(
+            f"not UTF-8 text (byte {err.start}): save it as UTF-8", str(path)
+        ) from None
+    names = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        name = _user_text(line, f"{path}: line {number}", "player name")
+        if name:
+            names.append(name)
+    return names
 
 
 @cli.command("example")

@@ -10,9 +10,11 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from dipxl.errors import DipxlError
+from dipxl.errors import DipxlError, InputError
 
-__all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text"]
+__all__ = ["MAX_INPUT", "atomic_write", "atomic_write_bytes", "atomic_write_text", "read_input"]
+
+MAX_INPUT = 256 << 20  # no tournament file is near this; a bigger one is refused unread
 
 
 def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool = False) -> Path:
@@ -71,3 +73,30 @@ def atomic_write_bytes(target: Path, data: bytes, *, force: bool = False) -> Pat
 def atomic_write_text(target: Path, text: str, *, force: bool = False) -> Path:
     """Write UTF-8 ``text`` to ``target`` atomically."""
     return atomic_write(target, lambda p: p.write_text(text, encoding="utf-8"), force=force)
+
+
+def read_input(path: Path, label: str, limit: int = MAX_INPUT) -> bytes:
+    """The bytes of an input file.  A device, pipe or folder (``/dev/zero``
+    would never end, a pipe would wait forever) and a file over ``limit``
+    bytes are refused before anything is read; errors start with ``label``."""
+    try:
+        # O_NONBLOCK: opening a pipe must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror or err}", label) from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("not a regular file (a device, pipe or folder?); refusing to read it",
+                             label)
+        if info.st_size > limit:
+            raise InputError(
+                f"the file is {info.st_size:,} bytes, more than dipxl reads ({limit:,})", label
+            )
+        try:
+            data = fh.read(limit + 1)
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err.strerror or err}", label) from None
+    if len(data) > limit:  # it grew while being read
+        raise InputError(f"the file is more than dipxl reads ({limit:,} bytes)", label)
+    return data

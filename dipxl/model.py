@@ -33,6 +33,7 @@ __all__ = [
     "parse_centres",
     "parse_draw",
     "parse_player",
+    "parse_text",
     "parse_whole",
     "parse_year",
     "tournament_from_records",
@@ -239,11 +240,18 @@ def parse_player(value: object, where: str = "") -> str:
         return str(value)
     if not isinstance(value, str):
         raise InputError(f"player must be a name, got {_describe(value)}", where)
+    return parse_text(value, "player name", where)
+
+
+def parse_text(value: str, what: str = "text", where: str = "") -> str:
+    """User text (a name, a title) with its white space folded; control
+    characters (tab, line breaks aside) and bidirectional overrides are an
+    InputError naming ``what``."""
     if any(
         (unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r") or ch in _BIDI
         for ch in value
     ):
-        raise InputError(f"player name holds a control character: {_describe(value)}", where)
+        raise InputError(f"{what} holds a control character: {_describe(value)}", where)
     return " ".join(value.split())
 
 

@@ -38,6 +38,7 @@ import python_calamine
 from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
 
 from dipxl.errors import DipxlError, InputError
+from dipxl.fileio import read_input
 from dipxl.model import Record, Tournament, tournament_from_records
 from dipxl.systems import System
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
@@ -90,11 +91,7 @@ def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
     (default: the file name)."""
     path = Path(path)
     name = label if label is not None else path.name
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror or err}", name) from None
-    return read_workbook_bytes(data, name, default_title=path.stem)
+    return read_workbook_bytes(read_input(path, name), name, default_title=path.stem)
 
 
 def read_workbook_bytes(data: bytes, label: str = "", default_title: str = "") -> WorkbookInput:
