@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 import posixpath
 import re
+import struct
 import zipfile
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,8 @@ HEADER_ROWS = 20  # the header row is looked for in this many first rows
 # Refuse packages that claim to unpack to more than this (a zip bomb, or far
 # more than any tournament): the 10,000-row benchmark workbook is ~2 MiB.
 MAX_UNPACKED = 256 << 20
+MAX_PARTS = 10_000  # a workbook has tens of parts; a zip of millions is a memory bomb
+_END_RECORD = b"PK\x05\x06"
 _CHUNK = 1 << 20  # parts are checked by inflating this much at a time
 # An XML part's prolog (declaration, comments) must end within this many
 # bytes: the document type declaration (DTD) that entity bombs need sits there.
@@ -135,11 +138,27 @@ def _refuse_non_xlsx(data: bytes) -> None:
         raise InputError("this is not an xlsx workbook (not a zip package)")
 
 
+def _refuse_big_directory(data: bytes) -> None:
+    """Refuse an archive whose central directory lists more parts than any
+    workbook has, from its end record, before zipfile builds an object per
+    entry (millions of empty entries would take gigabytes)."""
+    end = data.rfind(_END_RECORD, max(0, len(data) - (1 << 16) - 22))
+    if end < 0 or len(data) < end + 22:
+        return  # zipfile says what is wrong
+    entries, size = struct.unpack_from("<HI", data, end + 10)
+    if entries > MAX_PARTS or size > MAX_PARTS * 512:
+        raise InputError(
+            f"the workbook's zip archive lists {entries:,} parts in a {size:,}-byte "
+            f"directory, more than any workbook has ({MAX_PARTS:,}); refusing to read it"
+        )
+
+
 class _Package:
     """The zip container: checked, with the sheet name -> XML part map."""
 
     def __init__(self, data: bytes) -> None:
         _refuse_non_xlsx(data)
+        _refuse_big_directory(data)
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()

@@ -30,6 +30,7 @@ __all__ = [
     "crc32_combine",
     "entity_bomb",
     "good_workbook_bytes",
+    "many_parts",
     "ods_file",
     "zip_bomb",
 ]
@@ -139,8 +140,8 @@ def _raw_zip(members: Sequence[_Member]) -> bytes:
     directory = central.getvalue()
     start = out.tell()
     out.write(directory)
-    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members),
-                          len(directory), start, 0))
+    count = min(len(members), 0xFFFF)  # 16 bits; zipfile reads the whole directory anyway
+    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(directory), start, 0))
     return out.getvalue()
 
 
@@ -230,6 +231,16 @@ def entity_bomb(part: str = SHEET, *, external: bool = False) -> bytes:
             m = _Member(m.name, 8, co.compress(raw) + co.flush(), zlib.crc32(raw), len(raw))
         out.append(m)
     return _raw_zip(out)
+
+
+def many_parts(count: int = 1_000_000) -> bytes:
+    """The good workbook plus ``count`` empty stored parts (a central
+    directory bomb: about 100 bytes each in the file, an object each in a
+    reader that lists them); the end record's 16-bit count says 65535 when
+    there are more (zipfile reads them all anyway)."""
+    members = _members_of(good_workbook_bytes())
+    members += [_Member(f"x/{i}", 0, b"", 0, 0) for i in range(count)]
+    return _raw_zip(members)
 
 
 def ods_file() -> bytes:
