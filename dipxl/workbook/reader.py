@@ -205,8 +205,12 @@ class _Package:
             raise
         except NotImplementedError as err:  # compression methods zipfile lacks
             raise InputError(f"the workbook is damaged: {info.filename}: {err}") from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError) as err:
-            # RuntimeError: an encrypted member ("password required").
+        except RuntimeError:  # zipfile: "... is encrypted, password required"
+            raise InputError(
+                f"the workbook is damaged: its part {info.filename} is encrypted with a zip "
+                "password (Excel never does that): refusing to read it"
+            ) from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
             raise InputError(
                 f"the workbook is damaged: {info.filename}: {err} (a tampered or "
                 "truncated file, or a zip bomb whose headers understate its size)"

@@ -31,6 +31,7 @@ __all__ = [
     "entity_bomb",
     "good_workbook_bytes",
     "many_parts",
+    "odd_member",
     "ods_file",
     "zip_bomb",
 ]
@@ -115,6 +116,7 @@ class _Member:
     payload: bytes  # as stored in the archive
     crc: int
     size: int  # the uncompressed size written in the headers
+    flags: int = 0  # bit 0: encrypted
 
 
 def _raw_zip(members: Sequence[_Member]) -> bytes:
@@ -126,13 +128,13 @@ def _raw_zip(members: Sequence[_Member]) -> bytes:
         offset = out.tell()
         name = m.name.encode()
         header = struct.pack(
-            "<IHHHHHIIIHH", 0x04034B50, 20, 0, m.method, 0, 0x21,
+            "<IHHHHHIIIHH", 0x04034B50, 20, m.flags, m.method, 0, 0x21,
             m.crc, len(m.payload), m.size, len(name), 0,
         )
         out.write(header + name + m.payload)
         central.write(
             struct.pack(
-                "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, m.method, 0, 0x21,
+                "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, m.flags, m.method, 0, 0x21,
                 m.crc, len(m.payload), m.size, len(name), 0, 0, 0, 0, 0o644 << 16, offset,
             )
             + name
@@ -240,6 +242,18 @@ def many_parts(count: int = 1_000_000) -> bytes:
     there are more (zipfile reads them all anyway)."""
     members = _members_of(good_workbook_bytes())
     members += [_Member(f"x/{i}", 0, b"", 0, 0) for i in range(count)]
+    return _raw_zip(members)
+
+
+def odd_member(method: int = 99, flags: int = 0) -> bytes:
+    """The good workbook whose Results sheet is stored with compression
+    ``method`` (99: AES, which no reader here has) or ``flags`` (1: the
+    traditional zip encryption)."""
+    members = []
+    for m in _members_of(good_workbook_bytes()):
+        if m.name == SHEET:
+            m = _Member(m.name, method, m.payload, m.crc, m.size, flags)
+        members.append(m)
     return _raw_zip(members)
 
 

@@ -71,6 +71,8 @@ HOSTILE: dict[str, tuple[Callable[[Path], object], str]] = {
         for part in files.BOMB_PARTS
     },
     "many-parts.xlsx": (lambda p: p.write_bytes(files.many_parts(100_000)), "parts"),
+    "aes-member.xlsx": (lambda p: p.write_bytes(files.odd_member(99)), "damaged"),
+    "encrypted-member.xlsx": (lambda p: p.write_bytes(files.odd_member(8, flags=1)), "damaged"),
     "external-entity.xlsx": (lambda p: p.write_bytes(files.entity_bomb(external=True)),
                              "external entity"),
     "encrypted.xlsx": (_really_encrypted, "password-protected"),
