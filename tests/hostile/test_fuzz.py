@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from dipxl.cli import cli
@@ -43,6 +43,7 @@ SYSTEMS = st.sampled_from(system_ids())
 
 def _check_read(case: Case, read: object, label: str, system: str) -> None:
     """``read()`` gives a tournament; compare it, or its error, with the case."""
+    event(f"fault: {case.fault}")
     try:
         tournament = read()  # type: ignore[operator]
         got = score_tournament(tournament, system)
@@ -79,6 +80,7 @@ def test_the_workbook_reader_scores_right_or_names_the_cell(case: Case, system: 
 def test_the_score_command_scores_right_or_names_the_cell(
     case: Case, system: str, fmt: str
 ) -> None:
+    event(f"fault: {case.fault}")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         if case.kind == "csv":

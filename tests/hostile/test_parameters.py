@@ -74,7 +74,7 @@ def test_hostile_command_line_parameters(event_csv: Path, system: str, name: str
             assert _all_finite(data)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(PARAMETERS), value=st.sampled_from(CELLS))
 def test_hostile_settings_cells(which: tuple[str, str], value: object) -> None:
     system, name = which
