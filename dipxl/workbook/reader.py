@@ -50,8 +50,14 @@ __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes
 
 HEADER_ROWS = 20  # the header row is looked for in this many first rows
 # Refuse packages that claim to unpack to more than this (a zip bomb, or far
-# more than any tournament): the 10,000-row benchmark workbook is ~2 MiB.
-MAX_UNPACKED = 256 << 20
+# more than any tournament): the 10,000-row benchmark workbook is ~2 MiB, a
+# generated 1,000-player 7-round workbook ~19 MiB (the biggest `dipxl new`
+# makes, 14,000 players, ~270 MiB).
+MAX_UNPACKED = 512 << 20
+# A part over 1 MiB that claims to inflate more than this many times its
+# stored size is a bomb: real sheets compress about 10:1, deflate's limit is
+# about 1000:1.
+MAX_RATIO = 100
 MAX_PARTS = 10_000  # a workbook has tens of parts; a zip of millions is a memory bomb
 _END_RECORD = b"PK\x05\x06"
 _CHUNK = 1 << 20  # parts are checked by inflating this much at a time
@@ -183,6 +189,13 @@ class _Package:
                 f"the workbook unpacks to more than {MAX_UNPACKED >> 20} MiB; refusing to read it"
                 " (a zip bomb?)"
             )
+        for info in infos:
+            if info.file_size > 1 << 20 and info.file_size > MAX_RATIO * info.compress_size:
+                raise InputError(
+                    f"the workbook's part {info.filename} inflates {info.compress_size:,} bytes "
+                    f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
+                    "compresses about 10 times): a zip bomb? Refusing to read it"
+                )
         for info in infos:
             self._check_member(info)
         self.parts = self._sheet_parts()

@@ -61,6 +61,7 @@ def _truncated(path: Path) -> None:
 # name -> (how to write it, words the refusal must contain)
 HOSTILE: dict[str, tuple[Callable[[Path], object], str]] = {
     "zip-bomb-honest.xlsx": (lambda p: p.write_bytes(files.zip_bomb()), "zip bomb"),
+    "zip-bomb-200MiB.xlsx": (lambda p: p.write_bytes(files.zip_bomb(200 << 20)), "zip bomb"),
     "zip-bomb-lying.xlsx": (lambda p: p.write_bytes(files.zip_bomb(honest=False)),
                             "headers understate its size"),
     **{
