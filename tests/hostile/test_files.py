@@ -17,7 +17,7 @@ from tests.hostile import files
 from tests.hostile.refuse import HOSTILE, measure
 
 SECONDS = 1.0
-PEAK_MIB = 150  # the interpreter with dipxl, click and calamine is ~60 MiB
+PEAK_MIB = 100  # the interpreter with dipxl, click and calamine takes ~32 MiB
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
