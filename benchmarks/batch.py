@@ -40,6 +40,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine import random_centres  # benchmarks/engine.py, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Run inside the subprocess: ``MODE``, ``FILES`` (json list), ``REPEATS``,
@@ -140,17 +142,6 @@ MODES = ("calamine bare", "openpyxl read-only bare", "dipxl read", "dipxl score"
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
 
-def random_centres(rng: random.Random) -> list[int]:
-    owned = rng.randint(22, 34)
-    cuts = sorted(rng.randint(0, owned) for _ in range(6))
-    counts = [b - a for a, b in zip([0, *cuts], [*cuts, owned], strict=True)]
-    while sum(1 for c in counts if c >= 18) > 1:
-        counts[counts.index(max(counts))] -= 1
-        counts[counts.index(min(counts))] += 1
-    rng.shuffle(counts)
-    return counts
-
-
 def write_event(path: Path, players: int, rounds: int, boards: list[int], system: str,
                 rng: random.Random) -> int:
     """A results workbook in the layout contract; ``boards[r]`` boards in round r."""
@@ -168,7 +159,7 @@ def write_event(path: Path, players: int, rounds: int, boards: list[int], system
     for rnd in range(1, rounds + 1):
         seated = rng.sample(names, 7 * boards[rnd - 1])
         for board in range(1, boards[rnd - 1] + 1):
-            counts = random_centres(rng)
+            counts = random_centres(rng, least=22)
             for i, power in enumerate(POWERS):
                 row += 1
                 year = rng.randint(1903, 1910) if counts[i] == 0 else None

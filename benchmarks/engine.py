@@ -23,8 +23,9 @@ from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, get_system
 
 
-def random_centres(rng: random.Random) -> list[int]:
-    owned = rng.randint(20, 34)
+def random_centres(rng: random.Random, least: int = 20) -> list[int]:
+    """Seven random centre counts owning ``least``-34 centres, at most one 18+."""
+    owned = rng.randint(least, 34)
     cuts = sorted(rng.randint(0, owned) for _ in range(6))
     counts = [b - a for a, b in zip([0, *cuts], [*cuts, owned], strict=True)]
     while sum(1 for c in counts if c >= 18) > 1:

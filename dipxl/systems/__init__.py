@@ -120,71 +120,62 @@ def _number(name: str, text: str) -> int | float:
     return int(number) if number.is_integer() else number
 
 
+CDIPLO = System(
+    "cdiplo",
+    "C-Diplo",
+    cdiplo.DEFAULT,
+    "cdiplo",
+    score_game=cdiplo.score,
+    score_games=cdiplo.score_many,
+)
+DETOUR98E = System(
+    "detour98e",
+    "Detour 98e",
+    detour98e.DEFAULT,
+    "detour98e",
+    score_game=detour98e.score,
+    score_games=detour98e.score_many,
+    game_notices=detour98e.notices,
+    tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
+    game_views=detour98e.views,
+    compare_games=detour98e.compare,
+)
+DIMVALUE = System(
+    "dimvalue",
+    "Diminishing Value DBS",
+    dimvalue.DEFAULT,
+    "dimvalue",
+    score_game=dimvalue.score,
+    score_games=dimvalue.score_many,
+    tiebreakers=(
+        "head_to_head",
+        "power_to_power",
+        "superior_player",
+        "zero_for_defeat",
+        "total_centres",
+    ),
+)
+HTM = System("htm", "Hurst Tournament Mean", htm.DEFAULT, "htm", score_event=htm.score)
+
+
+def _preset(base: System, system_id: str, title: str, **changes: Any) -> System:
+    """An entry with other parameters and an id of its own."""
+    return dataclasses.replace(
+        base, id=system_id, title=title, params=dataclasses.replace(base.params, **changes)
+    )
+
+
 SYSTEMS: tuple[System, ...] = (
-    System(
-        "cdiplo",
-        "C-Diplo",
-        cdiplo.DEFAULT,
-        "cdiplo",
-        score_game=cdiplo.score,
-        score_games=cdiplo.score_many,
-    ),
-    System(
-        "detour98e",
-        "Detour 98e",
-        detour98e.DEFAULT,
-        "detour98e",
-        score_game=detour98e.score,
-        score_games=detour98e.score_many,
-        game_notices=detour98e.notices,
-        tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
-        game_views=detour98e.views,
-        compare_games=detour98e.compare,
-    ),
-    System(
-        "dimvalue",
-        "Diminishing Value DBS",
-        dimvalue.DEFAULT,
-        "dimvalue",
-        score_game=dimvalue.score,
-        score_games=dimvalue.score_many,
-        tiebreakers=(
-            "head_to_head",
-            "power_to_power",
-            "superior_player",
-            "zero_for_defeat",
-            "total_centres",
-        ),
-    ),
-    System("htm", "Hurst Tournament Mean", htm.DEFAULT, "htm", score_event=htm.score),
-    # Presets: other parameters, ids of their own.
-    System(
-        "cdiplo-rounded",
-        "C-Diplo, game scores rounded to whole points",
-        dataclasses.replace(cdiplo.DEFAULT, round_to=0),
-        "cdiplo",
-        score_game=cdiplo.score,
-        score_games=cdiplo.score_many,
-    ),
-    System(
-        "detour98e-2dp",
-        "Detour 98e, game scores rounded to 2 decimals before totalling",
-        dataclasses.replace(detour98e.DEFAULT, round_to=2),
-        "detour98e",
-        score_game=detour98e.score,
-        score_games=detour98e.score_many,
-        game_notices=detour98e.notices,
-        tiebreakers=("wins", "draws", "best_game_1", "best_game_2", "best_game_3"),
-        game_views=detour98e.views,
-        compare_games=detour98e.compare,
-    ),
-    System(
-        "htm-wta",
-        "Hurst Tournament Mean, winner takes all (solo scores 34)",
-        dataclasses.replace(htm.DEFAULT, solo="winner_takes_all", solo_centres=34),
-        "htm",
-        score_event=htm.score,
-    ),
+    CDIPLO,
+    DETOUR98E,
+    DIMVALUE,
+    HTM,
+    _preset(CDIPLO, "cdiplo-rounded", "C-Diplo, game scores rounded to whole points",
+            round_to=0),
+    _preset(DETOUR98E, "detour98e-2dp",
+            "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
+    _preset(HTM, "htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
+            solo="winner_takes_all", solo_centres=34),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

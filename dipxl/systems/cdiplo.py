@@ -6,10 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.errors import ParameterError
 from dipxl.model import Game
 from dipxl.ranking import TieShare, position_points
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.common import GameParams, check_number, check_positions, solo_winner
 
 __all__ = ["Params", "score", "score_many"]
 
@@ -27,10 +26,7 @@ class Params(GameParams):
         super().__post_init__()
         for name in ("solo", "solo_loss", "played"):
             check_number(name, getattr(self, name))
-        if not isinstance(self.positions, tuple) or not 1 <= len(self.positions) <= 7:
-            raise ParameterError(f"positions must list 1 to 7 numbers, got {self.positions!r}")
-        for value in self.positions:
-            check_number("positions", value)
+        check_positions(self.positions)
 
 
 DEFAULT = Params()

@@ -33,6 +33,15 @@ def check_number(
         raise ParameterError(f"{name} must be at least {low}, got {value!r}")
 
 
+def check_positions(positions: object) -> None:
+    """ParameterError unless ``positions`` is a tuple of 1 to 7 numbers
+    (the points of 1st, 2nd, ...)."""
+    if not isinstance(positions, tuple) or not 1 <= len(positions) <= 7:
+        raise ParameterError(f"positions must list 1 to 7 numbers, got {positions!r}")
+    for value in positions:
+        check_number("positions", value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameParams:
     """Shared by the per-game systems.

@@ -8,10 +8,10 @@ from enum import IntEnum
 from functools import lru_cache
 from operator import sub
 
-from dipxl.errors import Notice, ParameterError
+from dipxl.errors import Notice
 from dipxl.model import Game
 from dipxl.ranking import TieShare, places, position_points, rank_key
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.common import GameParams, check_number, check_positions, solo_winner
 
 __all__ = [
     "Outcome", "Params", "SeatView", "compare", "notices", "score", "score_many", "view", "views",
@@ -32,10 +32,7 @@ class Params(GameParams):
         check_number("win", self.win)
         check_number("draw_total", self.draw_total, 0)
         check_number("survival_year", self.survival_year, 1901, whole=True)
-        if not isinstance(self.positions, tuple) or not 1 <= len(self.positions) <= 7:
-            raise ParameterError(f"positions must list 1 to 7 numbers, got {self.positions!r}")
-        for value in self.positions:
-            check_number("positions", value)
+        check_positions(self.positions)
 
 
 DEFAULT = Params()
