@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -32,9 +33,11 @@ from tests.hostile.fuzz import Case, cases, check_error, comparable, same_warnin
 EXAMPLES = int(os.environ.get("DIPXL_FUZZ_EXAMPLES", "120"))
 # No shrinking: a failing case is reported as generated (a shrink of these
 # composite cases can take Hypothesis minutes).
+# A generous deadline turns a pathological slowdown (a hang in the making)
+# into a failure; a table takes well under a second.
 FUZZ = settings(
     max_examples=EXAMPLES,
-    deadline=None,
+    deadline=timedelta(seconds=10),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

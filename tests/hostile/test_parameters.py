@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,11 @@ def test_hostile_command_line_parameters(event_csv: Path, system: str, name: str
             assert _all_finite(data)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=max(30, int(os.environ.get("DIPXL_FUZZ_EXAMPLES", "120")) // 4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(which=st.sampled_from(PARAMETERS), value=st.sampled_from(CELLS))
 def test_hostile_settings_cells(which: tuple[str, str], value: object) -> None:
     system, name = which

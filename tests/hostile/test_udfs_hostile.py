@@ -11,6 +11,7 @@ import datetime
 import decimal
 import fractions
 import math
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -147,7 +148,7 @@ def test_every_hostile_value_in_every_argument_is_visible(name: str) -> None:
                          (index, r, c, value))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=int(os.environ.get("DIPXL_FUZZ_EXAMPLES", "120")) * 2, deadline=None)
 @given(data=st.data(), name=st.sampled_from(sorted(CALLS)))
 def test_hostile_values_in_random_cells_are_visible(data: st.DataObject, name: str) -> None:
     function, args, _ = CALLS[name]
