@@ -18,10 +18,9 @@ from rich.table import Table
 from dipxl.csvio import standings_rows, to_csv
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.model import Power, parse_text
+from dipxl.model import Power
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
-from dipxl.workbook.xlsx import MAX_TEXT
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -380,13 +379,13 @@ def new_cmd(
     Default sizes: 3 rounds; boards for every player (3 boards of placeholders
     when no players are given).
     """
-    from dipxl.workbook.writer import default_players, write_workbook
+    from dipxl.workbook.writer import default_players, user_text, write_workbook
 
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
     names: list[str] | None = None
     try:
-        title = _user_text(title, "--title", "title")
+        title = user_text(title, "--title", "title")
         if players_file is not None:
             names = _names_file(players_file)
     except DipxlError as err:
@@ -406,19 +405,10 @@ def new_cmd(
     click.echo(f"wrote {out}", err=True)
 
 
-def _user_text(value: str, where: str, what: str) -> str:
-    """A name or title as it will be written: white space folded, control
-    characters refused, at most as long as a spreadsheet cell holds."""
-    text = parse_text(value, what, where)
-    if len(text) > MAX_TEXT:
-        raise DipxlError(f"{what} is {len(text):,} characters long, more than a cell holds "
-                         f"({MAX_TEXT:,})", where)
-    return text
-
-
 def _names_file(path: Path) -> list[str]:
     """Player names, one a line, from a UTF-8 file (blank lines skipped)."""
     from dipxl.fileio import read_input
+    from dipxl.workbook.writer import user_text
 
     data = read_input(path, str(path))
     try:
@@ -429,7 +419,7 @@ def _names_file(path: Path) -> list[str]:
         ) from None
     names = []
     for number, line in enumerate(text.splitlines(), start=1):
-        name = _user_text(line, f"{path}: line {number}", "player name")
+        name = user_text(line, f"{path}: line {number}", "player name")
         if name:
             names.append(name)
     return names

@@ -34,11 +34,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
 from dipxl.fileio import atomic_write
-from dipxl.model import Game, Power, Tournament
+from dipxl.model import Game, Power, Tournament, parse_text
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan, PlayerRow, Seat
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.xlsx import MAX_TEXT
 
 __all__ = [
     "DEFAULT_ROUNDS",
@@ -92,6 +93,18 @@ def _name(wb: Workbook, name: str, ref: str) -> None:
     wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
 
+def user_text(value: object, where: str, what: str) -> str:
+    """A name or title as it will be written: white space folded, control
+    characters refused, at most as long as a spreadsheet cell holds."""
+    text = parse_text(str(value), what, where)
+    if len(text) > MAX_TEXT:
+        raise DipxlError(
+            f"{what} is {len(text):,} characters long, more than a cell holds ({MAX_TEXT:,})",
+            where,
+        )
+    return text
+
+
 def _players(players: Sequence[str], tournament: Tournament | None) -> list[str]:
     """The Players list: the given names, then everyone seated in the
     tournament (unfinished games too), whitespace folded as the engine
@@ -105,7 +118,7 @@ def _players(players: Sequence[str], tournament: Tournament | None) -> list[str]
         if s.player
     ]
     for raw in [*players, *seated]:
-        name = " ".join(str(raw).split())
+        name = user_text(raw, "players", "player name")
         if not name:
             raise DipxlError("a player has an empty name", "players")
         key = name.casefold()
@@ -141,6 +154,7 @@ def build_workbook(
     spec = get_system(system)
     if params is None or isinstance(params, Mapping):
         params = spec.make_params(params)
+    title = user_text(title, "title", "title")
     if tournament is not None:
         rounds = max(rounds, max((g.round for g in tournament.games), default=1))
         need = max((g.board for g in tournament.games), default=1)

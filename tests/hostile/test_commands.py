@@ -66,12 +66,6 @@ def test_new_folds_white_space_in_names_and_title(tmp_path: Path) -> None:
     assert wb["Settings"]["B2"].value == "Spring Cup"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dipxl/workbook/writer.py (another engineer's file) hands text with control "
-    "characters to openpyxl, which raises IllegalCharacterError instead of a DipxlError; "
-    "the command line validates names and title before calling it",
-)
 def test_the_writer_api_refuses_control_characters_with_a_dipxl_error(tmp_path: Path) -> None:
     from dipxl.workbook.writer import write_workbook
 
