@@ -34,7 +34,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
 from dipxl.fileio import atomic_write
-from dipxl.model import Game, Power, Tournament, parse_text
+from dipxl.model import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    MAX_CENTRES,
+    Game,
+    Power,
+    Tournament,
+    parse_text,
+)
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan, PlayerRow, Seat
@@ -375,19 +383,19 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
         type="whole",
         operator="between",
         formula1="0",
-        formula2="34",
+        formula2=str(MAX_CENTRES),
         allow_blank=True,
         showErrorMessage=True,
-        error="Centres: a whole number 0-34.",
+        error=f"Centres: a whole number 0-{MAX_CENTRES}.",
     )
     year = DataValidation(
         type="whole",
         operator="between",
-        formula1="1901",
-        formula2="2100",
+        formula1=str(FIRST_YEAR),
+        formula2=str(LAST_YEAR),
         allow_blank=True,
         showErrorMessage=True,
-        error="Elimination year: 1901-2100, blank for a survivor.",
+        error=f"Elimination year: {FIRST_YEAR}-{LAST_YEAR}, blank for a survivor.",
     )
     draw = DataValidation(
         type="list",
