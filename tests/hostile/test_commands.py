@@ -25,7 +25,7 @@ from dipxl.fileio import MAX_INPUT
     [
         (b"Alice\nBo\x01b\n", "line 2: player name holds a control character: \"Bo\\x01b\""),
         (b"Alice\n\x1b[2Jclear\n", "line 2: player name holds a control character"),
-        (b"Alice\nAnn\u202egro\n".decode("unicode_escape").encode(), "control character"),
+        ("Alice\nAnn\u202egro\n".encode(), "control character"),
         ("Alice\nJosé\n".encode("cp1252"), "not UTF-8 text (byte 9)"),
         ("Alice\nJosé\n".encode("utf-16"), "not UTF-8 text (byte 0)"),
         (b"x" * 40_000, "line 1: player name is 40,000 characters long"),
