@@ -597,9 +597,7 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
             name = ""
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
-            if not name:  # the seat's own checks: centres, year and flag together
-                name = "eliminated" if "elimination" in err.message else (
-                    "draw" if "draw" in err.message else "centres")
+            name = name or _seat_check_field(err)
             raise InputError(err.message, rec.at(name) or err.where) from None
         grouped.setdefault((rnd, board), []).append((rec, seat))
     games = []
@@ -610,6 +608,14 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         except InputError as err:
             raise InputError(err.message, _locate(err, items, rnd, board)) from None
     return Tournament(tuple(games), title)
+
+
+def _seat_check_field(err: InputError) -> str:
+    """The field a :class:`Seat` check that compares fields is about: the
+    elimination year, the draw flag, else the centres."""
+    if "elimination" in err.message:
+        return "eliminated"
+    return "draw" if "draw" in err.message else "centres"
 
 
 def board_from_values(
@@ -644,9 +650,7 @@ def board_from_values(
             name = ""
             Seat(power.title, power, count, year, flag)
         except InputError as err:
-            if not name:
-                name = "eliminated" if "elimination" in err.message else (
-                    "draw" if "draw" in err.message else "centres")
+            name = name or _seat_check_field(err)
             where = cells[i].get(name, "") if cells is not None else ""
             raise InputError(err.message, where or f"{power.title} {name}") from None
     raise AssertionError("a bad value that no seat refuses")  # pragma: no cover

@@ -84,6 +84,11 @@ class Played:
         return (self.game.round, self.game.board)
 
 
+def _plain_key(p: Played) -> tuple[float, int]:
+    """The default order of single games: the higher score, then more centres."""
+    return (rank_key(p.score), p.centres)
+
+
 class GameJudge:
     """Compares two single games (best game, best country): the system's own
     comparison (Detour) on views computed once per game, else the higher
@@ -105,14 +110,13 @@ class GameJudge:
         """>0 when ``a`` is the better single game."""
         if self.system.compare_games is not None:
             return self.system.compare_games(self._view(a), self._view(b))
-        ka = (rank_key(a.score), a.centres)
-        kb = (rank_key(b.score), b.centres)
+        ka, kb = _plain_key(a), _plain_key(b)
         return (ka > kb) - (ka < kb)
 
     def best(self, plays: Sequence[Played]) -> list[Played]:
         """The best of ``plays`` (all of them where exactly equal)."""
         if self.system.compare_games is None:
-            keys = [(rank_key(p.score), p.centres) for p in plays]
+            keys = [_plain_key(p) for p in plays]
             top = max(keys)
             return [p for p, k in zip(plays, keys, strict=True) if k == top]
         leader = max(plays, key=functools.cmp_to_key(self.compare))
@@ -159,8 +163,7 @@ class Ledger:
         """(round, board) of every game the player played (computed once)."""
         found = self._keys.get(player)
         if found is None:
-            found = self._keys[player] = frozenset(
-                (g.game.game.round, g.game.game.board) for g in self.games_of[player])
+            found = self._keys[player] = frozenset(g.key for g in self.games_of[player])
         return found
 
 
@@ -241,17 +244,10 @@ class Standings:
             return self._scored
         event = self._event
         assert event is not None
-        n = event.games
         victory = self.params.victory_centres
         return tuple(
-            ScoredGame(
-                game,
-                tuple([(n * r - s) / n for r, s in zip(results, event.power_sums, strict=True)]),
-                _winner(game, victory),
-            )
-            for game, results in zip(
-                self.tournament.finished_games, event.seat_results, strict=True
-            )
+            ScoredGame(game, event.seat_scores(k), _winner(game, victory))
+            for k, game in enumerate(self.tournament.finished_games)
         )
 
     @functools.cached_property

@@ -73,6 +73,14 @@ class EventScores:
         """The power mean: summed results / finished games."""
         return Fraction(self.power_sums[power], self.games) if self.games else Fraction(0)
 
+    def seat_scores(self, k: int) -> tuple[float, ...]:
+        """The k-th finished game's results minus the power means, in power
+        order: (games x result - power sum) / games."""
+        n = self.games
+        return tuple(
+            [(n * r - s) / n for r, s in zip(self.seat_results[k], self.power_sums, strict=True)]
+        )
+
     def exact(self, player: str) -> Fraction:
         """The player's score as an exact fraction."""
         return Fraction(self.numerators[player], self.denominators[player])
