@@ -43,19 +43,12 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     left. Tournament score: the sum of game scores (option: best N rounds).
     Source: C-Diplo rules (seeds/004).
     """
-    table = _game_table(game.centres_desc, *_rule(params))
-    if table is None:  # two powers on the victory count: the error names the game
-        solo_winner(game, params.victory_centres)
-    assert table is not None
-    scores = tuple(map(table.__getitem__, game.centres))
-    return scores if params.round_to is None else params.finish(scores)
+    return score_many((game,), params)[0]
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games: the same numbers, with the per-game
-    overhead hoisted out of the loop (what standings and benchmarks use)."""
-    if params.round_to is not None:
-        return [score(game, params) for game in games]
+    """:func:`score` of many games (the loop both use; tables are memoised
+    per game shape, so a whole tournament costs one look-up a game)."""
     rule = _rule(params)
     memo: dict[tuple[int, ...], dict[int, float]] = {}
     get = memo.get
@@ -66,11 +59,11 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
         if table is None:
             found = _game_table(game.centres_desc, *rule)
             if found is None:
-                score(game, params)  # raises, naming the game
+                solo_winner(game, params.victory_centres)  # raises, naming the game
             assert found is not None
             table = memo[game.centres_desc] = found
         append(tuple(map(table.__getitem__, game.centres)))
-    return out
+    return out if params.round_to is None else [params.finish(scores) for scores in out]
 
 
 Rule = tuple[int, float, float, float, tuple[float, ...]]

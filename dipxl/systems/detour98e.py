@@ -50,22 +50,12 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
     3rd best game. Source: Detour 98e (seeds/002).
     """
-    # 1 for each seat eliminated after the cutoff (a blank year reads as 0);
-    # such a seat is looked up under -1 (0 centres + 1 for surviving)
-    late = tuple(map(params.survival_year.__lt__, game.year_or_zero))
-    table = _game_table(game.centres_desc, late.count(True), *_rule(params))
-    if table is None:  # two powers on the victory count: the error names the game
-        solo_winner(game, params.victory_centres)
-    assert table is not None
-    scores = tuple(map(table.__getitem__, map(sub, game.centres, late)))
-    return scores if params.round_to is None else params.finish(scores)
+    return score_many((game,), params)[0]
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games: the same numbers, with the per-game
-    overhead hoisted out of the loop (what standings and benchmarks use)."""
-    if params.round_to is not None:
-        return [score(game, params) for game in games]
+    """:func:`score` of many games (the loop both use; tables are memoised
+    per game shape, so a whole tournament costs one look-up a game)."""
     rule = _rule(params)
     after = params.survival_year.__lt__
     memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
@@ -82,10 +72,10 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
         if table is None:
             table = tables[n_late] = _game_table(game.centres_desc, n_late, *rule)
             if table is None:
-                score(game, params)  # raises, naming the game
+                solo_winner(game, params.victory_centres)  # raises, naming the game
             assert table is not None
         append(tuple(map(table.__getitem__, map(sub, game.centres, late))))
-    return out
+    return out if params.round_to is None else [params.finish(scores) for scores in out]
 
 
 Rule = tuple[int, float, tuple[float, ...], float]
