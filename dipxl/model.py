@@ -16,9 +16,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import cast
+from operator import attrgetter
+from types import MappingProxyType
 
 from dipxl.errors import InputError, Notice
+from dipxl.slots import slot_setter
 
 __all__ = [
     "MAX_CENTRES",
@@ -30,6 +32,7 @@ __all__ = [
     "Seat",
     "Tournament",
     "board_from_values",
+    "finished_counts",
     "parse_centres",
     "parse_draw",
     "parse_player",
@@ -258,7 +261,7 @@ def parse_text(value: str, what: str = "text", where: str = "") -> str:
 # ---------------------------------------------------------------- model
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Seat:
     """One player's part in one game.
 
@@ -273,47 +276,80 @@ class Seat:
     eliminated: int | None = None
     in_draw: bool | None = None
 
-    def __post_init__(self) -> None:
-        if type(self.power) is not Power:
-            object.__setattr__(self, "power", Power.parse(self.power))
-        if type(self.player) is not str:
-            raise InputError(f"player must be text, got {self.player!r}", self._who())
-        centres, year, flag = self.centres, self.eliminated, self.in_draw
-        if centres is not None and (type(centres) is not int or not 0 <= centres <= MAX_CENTRES):
-            raise InputError(f"centres must be a whole number 0-34, got {centres!r}", self._who())
-        if year is not None:
-            if type(year) is not int or not FIRST_YEAR <= year <= LAST_YEAR:
-                raise InputError(
-                    f"elimination year must be a year {FIRST_YEAR}-{LAST_YEAR}, got {year!r}",
-                    self._who(),
-                )
-            if centres:
-                raise InputError(
-                    f"has {centres} centres but an elimination year ({year})", self._who()
-                )
-        if flag is not None:
-            if type(flag) is not bool:
-                raise InputError(
-                    f"draw flag must be True, False or None, got {flag!r}", self._who()
-                )
-            if flag and centres == 0:
-                raise InputError("is eliminated (0 centres) but marked in the draw", self._who())
-
-    def _who(self) -> str:
-        power = self.power.title if isinstance(self.power, Power) else str(self.power)
-        return f"{power} ({self.player or 'no player'})"
-
-
-def _power_of(seat: Seat) -> int:
-    return int(seat.power)
+    # A hand-written __init__: fields are stored through their slots (a
+    # frozen dataclass's generated one costs twice as much, and a tournament
+    # builds tens of thousands of seats); the checks run on the arguments.
+    def __init__(
+        self,
+        player: str,
+        power: Power,
+        centres: int | None,
+        eliminated: int | None = None,
+        in_draw: bool | None = None,
+    ) -> None:
+        if type(power) is not Power:
+            power = Power.parse(power)
+        if (
+            type(player) is not str
+            or (centres is not None
+                and (type(centres) is not int or not 0 <= centres <= MAX_CENTRES))
+            or (eliminated is not None
+                and (type(eliminated) is not int or centres
+                     or not FIRST_YEAR <= eliminated <= LAST_YEAR))
+            or (in_draw is not None and (type(in_draw) is not bool or (in_draw and centres == 0)))
+        ):
+            _refuse_seat(player, power, centres, eliminated, in_draw)
+        _set_seat_player(self, player)
+        _set_seat_power(self, power)
+        _set_seat_centres(self, centres)
+        _set_seat_eliminated(self, eliminated)
+        _set_seat_in_draw(self, in_draw)
 
 
+_set_seat_player = slot_setter(Seat, "player")
+_set_seat_power = slot_setter(Seat, "power")
+_set_seat_centres = slot_setter(Seat, "centres")
+_set_seat_eliminated = slot_setter(Seat, "eliminated")
+_set_seat_in_draw = slot_setter(Seat, "in_draw")
+
+
+def _refuse_seat(
+    player: object, power: Power, centres: object, year: object, flag: object
+) -> None:
+    """Raise the InputError for a seat whose fields are wrong or disagree."""
+    who = f"{power.title} ({player or 'no player'})"
+    if type(player) is not str:
+        raise InputError(f"player must be text, got {player!r}", who)
+    if centres is not None and (type(centres) is not int or not 0 <= centres <= MAX_CENTRES):
+        raise InputError(f"centres must be a whole number 0-34, got {centres!r}", who)
+    if year is not None:
+        if type(year) is not int or not FIRST_YEAR <= year <= LAST_YEAR:
+            raise InputError(
+                f"elimination year must be a year {FIRST_YEAR}-{LAST_YEAR}, got {year!r}", who
+            )
+        if centres:
+            raise InputError(f"has {centres} centres but an elimination year ({year})", who)
+    if flag is not None:
+        if type(flag) is not bool:
+            raise InputError(f"draw flag must be True, False or None, got {flag!r}", who)
+        if flag and centres == 0:
+            raise InputError("is eliminated (0 centres) but marked in the draw", who)
+    raise AssertionError("a seat that no check refuses")  # pragma: no cover
+
+
+_get_power = attrgetter("power")
+_get_player = attrgetter("player")
+_get_centres = attrgetter("centres")
+_get_eliminated = attrgetter("eliminated")
+_get_in_draw = attrgetter("in_draw")
+_get_where = attrgetter("where")
+_SEAT_TYPE = {Seat}
 _ALL_POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _NO_FLAGS = (None,) * 7
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Game:
     """One board of one round: seven seats, stored in power order.
 
@@ -343,49 +379,64 @@ class Game:
         text = f"round {self.round}, board {self.board}"
         return f"{self.origin} ({text})" if self.origin else text
 
-    def __post_init__(self) -> None:
+    # A hand-written __init__ (see Seat): fields are stored through their
+    # slots, and derived with C-level map/attrgetter, each check made once.
+    def __init__(
+        self, round: int, board: int, seats: Sequence[Seat], origin: str = ""
+    ) -> None:
+        _set_round(self, round)
+        _set_board(self, board)
+        _set_origin(self, origin)
+        if type(round) is not int or round < 1 or type(board) is not int or board < 1:
+            self._bad_number()
+        if type(seats) is not tuple:
+            seats = tuple(seats)
+        if len(seats) != 7:
+            raise InputError(f"a game has seven seats, this one has {len(seats)}", self.label)
+        if set(map(type, seats)) != _SEAT_TYPE:
+            bad = next(s for s in seats if type(s) is not Seat)
+            raise InputError(f"seats must be Seat objects, got {bad!r}", self.label)
+        if tuple(map(_get_power, seats)) != _ALL_POWERS:
+            seats = tuple(sorted(seats, key=_get_power))
+            if tuple(map(_get_power, seats)) != _ALL_POWERS:
+                self._twice(seats)
+        _set_seats(self, seats)
+        years = tuple(map(_get_eliminated, seats))
+        _set_years(self, years)
+        players = tuple(map(_get_player, seats))
+        _set_players(self, players)
+        _set_year_or_zero(self, tuple([y or 0 for y in years]) if None in years else years)
+        centres = tuple(map(_get_centres, seats))
+        if None in centres:
+            _set_finished(self, False)
+            _set_centres(self, ())
+            _set_centres_desc(self, ())
+            _set_draw_members(self, ())
+            return
+        _set_finished(self, True)
+        _set_centres(self, centres)
+        desc = sorted(centres, reverse=True)
+        _set_centres_desc(self, tuple(desc))
+        if "" in players or len(set(players)) != 7:
+            self._bad_players(seats)
+        if desc[1] >= SOLO_CENTRES:
+            names = ", ".join(f"{s.power.title} {s.centres}" for s in seats
+                              if (s.centres or 0) >= SOLO_CENTRES)
+            raise InputError(
+                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
+            )
+        if desc[0] == 0:
+            raise InputError("every power has 0 centres: no game ends like that", self.label)
+        _set_draw_members(self, self._draw_members(seats, centres, desc[0]))
+
+    def _bad_number(self) -> None:
+        """Raise the error for a round or board that is not a whole number from 1."""
         for name in ("round", "board"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
                 raise InputError(
                     f"{name} must be a whole number from 1, got {value!r}", self.origin
                 )
-        seats = tuple(self.seats)
-        if len(seats) != 7:
-            raise InputError(f"a game has seven seats, this one has {len(seats)}", self.label)
-        for seat in seats:
-            if type(seat) is not Seat:
-                raise InputError(f"seats must be Seat objects, got {seat!r}", self.label)
-        ordered = tuple(sorted(seats, key=_power_of))
-        if tuple(s.power for s in ordered) != _ALL_POWERS:
-            self._twice(ordered)
-        set_ = object.__setattr__
-        set_(self, "seats", ordered)
-        years = tuple([s.eliminated for s in ordered])
-        set_(self, "years", years)
-        players = tuple([s.player for s in ordered])
-        set_(self, "players", players)
-        set_(self, "year_or_zero", tuple([y or 0 for y in years]))
-        entered = tuple([s.centres for s in ordered])
-        finished = None not in entered
-        set_(self, "finished", finished)
-        if not finished:
-            set_(self, "centres", ())
-            set_(self, "centres_desc", ())
-            set_(self, "draw_members", ())
-            return
-        centres = cast(tuple[int, ...], entered)
-        set_(self, "centres", centres)
-        set_(self, "centres_desc", tuple(sorted(centres, reverse=True)))
-        if "" in players or len(set(players)) != 7:
-            self._bad_players(ordered)
-        if max(centres) >= SOLO_CENTRES and [c >= SOLO_CENTRES for c in centres].count(True) > 1:
-            names = ", ".join(f"{s.power.title} {s.centres}" for s in ordered
-                              if (s.centres or 0) >= SOLO_CENTRES)
-            raise InputError(
-                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
-            )
-        set_(self, "draw_members", self._draw_members(ordered, centres))
 
     def _twice(self, ordered: tuple[Seat, ...]) -> None:
         """Raise the error for a power seated twice."""
@@ -415,17 +466,17 @@ class Game:
                 )
             seen[seat.player] = seat.power
 
-    def _draw_members(self, seats: tuple[Seat, ...], centres: tuple[int, ...]) -> tuple[bool, ...]:
-        flags = tuple([s.in_draw for s in seats])
+    def _draw_members(
+        self, seats: tuple[Seat, ...], centres: tuple[int, ...], top: int
+    ) -> tuple[bool, ...]:
+        flags = tuple(map(_get_in_draw, seats))
         if flags == _NO_FLAGS:
-            members = tuple([c > 0 for c in centres])
-        elif True in flags:
+            return tuple(map(bool, centres))
+        if True in flags:
             members = tuple([f is True for f in flags])
         else:
             members = tuple(c > 0 and f is not False for c, f in zip(centres, flags, strict=True))
-        if max(centres) == 0:
-            raise InputError("every power has 0 centres: no game ends like that", self.label)
-        if True not in members and max(centres) < SOLO_CENTRES:
+        if True not in members and top < SOLO_CENTRES:
             raise InputError("the draw has no member: every survivor is marked N", self.label)
         return members
 
@@ -437,6 +488,19 @@ class Game:
     def total_centres(self) -> int:
         """Centres owned at the end (0 while unfinished)."""
         return sum(self.centres)
+
+
+_set_round = slot_setter(Game, "round")
+_set_board = slot_setter(Game, "board")
+_set_origin = slot_setter(Game, "origin")
+_set_seats = slot_setter(Game, "seats")
+_set_years = slot_setter(Game, "years")
+_set_players = slot_setter(Game, "players")
+_set_year_or_zero = slot_setter(Game, "year_or_zero")
+_set_finished = slot_setter(Game, "finished")
+_set_centres = slot_setter(Game, "centres")
+_set_centres_desc = slot_setter(Game, "centres_desc")
+_set_draw_members = slot_setter(Game, "draw_members")
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,7 +608,10 @@ class Tournament:
 # ---------------------------------------------------------------- records
 
 
-@dataclass(frozen=True, slots=True)
+_NO_CELLS: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Record:
     """One seat as read from a row of cells, before validation.
 
@@ -563,9 +630,43 @@ class Record:
     cells: Mapping[str, str] = field(default_factory=dict)
     where: str = ""
 
+    # Hand-written, as Seat's: readers build one Record per result row.
+    def __init__(
+        self,
+        round: object,
+        board: object,
+        power: object,
+        player: object,
+        centres: object,
+        eliminated: object = None,
+        draw: object = None,
+        cells: Mapping[str, str] = _NO_CELLS,
+        where: str = "",
+    ) -> None:
+        _set_record_round(self, round)
+        _set_record_board(self, board)
+        _set_record_power(self, power)
+        _set_record_player(self, player)
+        _set_record_centres(self, centres)
+        _set_record_eliminated(self, eliminated)
+        _set_record_draw(self, draw)
+        _set_record_cells(self, cells)
+        _set_record_where(self, where)
+
     def at(self, name: str) -> str:
         """The cell (or row) of field ``name``."""
         return self.cells.get(name) or self.where
+
+
+_set_record_round = slot_setter(Record, "round")
+_set_record_board = slot_setter(Record, "board")
+_set_record_power = slot_setter(Record, "power")
+_set_record_player = slot_setter(Record, "player")
+_set_record_centres = slot_setter(Record, "centres")
+_set_record_eliminated = slot_setter(Record, "eliminated")
+_set_record_draw = slot_setter(Record, "draw")
+_set_record_cells = slot_setter(Record, "cells")
+_set_record_where = slot_setter(Record, "where")
 
 
 def tournament_from_records(records: Iterable[Record], title: str = "") -> Tournament:
@@ -575,36 +676,68 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
     value is parsed with the cell it came from.
     """
     grouped: dict[tuple[int, int], list[tuple[Record, Seat]]] = {}
+    # Values of the usual types are checked inline; anything else goes
+    # through the parse_* functions, which also word the errors.
+    powers: dict[object, Power] = {}
+    players: dict[object, str] = {}
     for rec in records:
         name = "round"  # the field being read, to name its cell on error
         try:
-            rnd = parse_whole(rec.round, "round", 1, 10_000)
+            rnd = rec.round
+            if type(rnd) is not int or not 0 < rnd <= 10_000:
+                rnd = parse_whole(rnd, "round", 1, 10_000)
             name = "board"
-            board = parse_whole(rec.board, "board", 1, 100_000)
+            board = rec.board
+            if type(board) is not int or not 0 < board <= 100_000:
+                board = parse_whole(board, "board", 1, 100_000)
             if rnd is None or board is None:
                 name = "round" if rnd is None else "board"
                 raise InputError(f"{name} is blank")
             name = "power"
-            power = Power.parse(rec.power)
+            raw = rec.power
+            power = powers.get(raw) if type(raw) is str else None
+            if power is None:
+                power = Power.parse(raw)
+                if type(raw) is str:
+                    powers[raw] = power
             name = "player"
-            player = parse_player(rec.player)
+            raw = rec.player
+            player = players.get(raw) if type(raw) is str else None
+            if player is None:
+                player = parse_player(raw)
+                if type(raw) is str:
+                    players[raw] = player
             name = "centres"
-            centres = parse_centres(rec.centres)
+            centres = rec.centres
+            if centres is not None and (
+                type(centres) is not int or not 0 <= centres <= MAX_CENTRES
+            ):
+                centres = parse_centres(centres)
             name = "eliminated"
-            year = parse_year(rec.eliminated)
+            year = rec.eliminated
+            if year is not None:
+                year = parse_year(year)
             name = "draw"
-            draw = parse_draw(rec.draw)
+            draw = rec.draw
+            if draw is not None:
+                draw = parse_draw(draw)
             name = ""
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
             name = name or _seat_check_field(err)
             raise InputError(err.message, rec.at(name) or err.where) from None
-        grouped.setdefault((rnd, board), []).append((rec, seat))
+        key = (rnd, board)
+        items = grouped.get(key)
+        if items is None:
+            grouped[key] = [(rec, seat)]
+        else:
+            items.append((rec, seat))
     games = []
     for (rnd, board), items in grouped.items():
-        origin = _span([rec.where for rec, _ in items])
+        recs, seats = zip(*items, strict=True)
+        origin = _span(list(map(_get_where, recs)))
         try:
-            games.append(Game(rnd, board, tuple(seat for _, seat in items), origin))
+            games.append(Game(rnd, board, seats, origin))
         except InputError as err:
             raise InputError(err.message, _locate(err, items, rnd, board)) from None
     return Tournament(tuple(games), title)
@@ -654,6 +787,32 @@ def board_from_values(
             where = cells[i].get(name, "") if cells is not None else ""
             raise InputError(err.message, where or f"{power.title} {name}") from None
     raise AssertionError("a bad value that no seat refuses")  # pragma: no cover
+
+
+def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
+    """The seven centre counts of a finished board, in power order, when
+    every value is a plain whole number 0-34 (an int or an integral float,
+    as spreadsheets send them) and the counts make a game that :class:`Game`
+    accepts; None otherwise, and the caller takes the general path
+    (:func:`board_from_values`), which says what is wrong.  For functions
+    that score a board from its centres alone, without building a Game."""
+    if len(values) != 7:
+        return None
+    counts = []
+    for value in values:
+        if type(value) is float:
+            if not value.is_integer():
+                return None
+            value = int(value)
+        elif type(value) is not int:
+            return None
+        if not 0 <= value <= MAX_CENTRES:
+            return None
+        counts.append(value)
+    desc = sorted(counts, reverse=True)
+    if desc[0] == 0 or desc[1] >= SOLO_CENTRES:  # Game's own refusals
+        return None
+    return tuple(counts)
 
 
 def _span(wheres: Sequence[str]) -> str:

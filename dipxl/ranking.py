@@ -13,10 +13,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from functools import lru_cache
+from operator import itemgetter
 from typing import TypeVar
 
 __all__ = [
@@ -114,12 +115,12 @@ def places(centres: Sequence[int]) -> list[tuple[int, int]]:
 def tie_groups(items: Sequence[T], key: Callable[[T], K]) -> list[list[T]]:
     """``items`` ordered by ``key``, best (largest) first, grouped where keys
     are equal.  The order inside a group is the input order (stable)."""
-    keyed = sorted(
-        ((key(item), i, item) for i, item in enumerate(items)), key=lambda t: (_Desc(t[0]), t[1])
-    )
+    # sort(reverse=True) keeps equal keys in input order (it is stable).
+    keyed = list(zip(map(key, items), items, strict=True))
+    keyed.sort(key=_first, reverse=True)
     groups: list[list[T]] = []
     last: object = _NOTHING
-    for k, _, item in keyed:
+    for k, item in keyed:
         if groups and k == last:
             groups[-1].append(item)
         else:
@@ -128,25 +129,8 @@ def tie_groups(items: Sequence[T], key: Callable[[T], K]) -> list[list[T]]:
     return groups
 
 
+_first = itemgetter(0)
 _NOTHING = object()
-
-
-class _Desc:
-    """Sort key wrapper reversing the order of any comparable value."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __lt__(self, other: _Desc) -> bool:
-        return bool(self.value > other.value)  # type: ignore[operator]  # any comparable key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Desc) and bool(self.value == other.value)
-
-    def __hash__(self) -> int:  # pragma: no cover - never hashed, here for consistency
-        return hash(self.value) if isinstance(self.value, Hashable) else 0
 
 
 def competition_ranks(groups: Sequence[Sequence[object]]) -> list[int]:

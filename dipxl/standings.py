@@ -10,12 +10,14 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from dipxl import tiebreaks
 from dipxl.errors import Notice
 from dipxl.model import Game, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
+from dipxl.slots import slot_setter
 from dipxl.systems import System, get_system, htm
 from dipxl.systems.common import param_table, solo_winner
 
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoredGame:
     """A finished game with its seat scores in power order (HTM: result
     minus the power mean) and the index of the soloist, if any."""
@@ -39,6 +41,12 @@ class ScoredGame:
     game: Game
     scores: tuple[float, ...]
     winner: int | None
+
+    # Hand-written, as the model's (see dipxl.slots): one per scored game.
+    def __init__(self, game: Game, scores: tuple[float, ...], winner: int | None) -> None:
+        _set_sg_game(self, game)
+        _set_sg_scores(self, scores)
+        _set_sg_winner(self, winner)
 
     @property
     def round(self) -> int:
@@ -49,7 +57,12 @@ class ScoredGame:
         return self.game.board
 
 
-@dataclass(frozen=True, slots=True)
+_set_sg_game = slot_setter(ScoredGame, "game")
+_set_sg_scores = slot_setter(ScoredGame, "scores")
+_set_sg_winner = slot_setter(ScoredGame, "winner")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Played:
     """One player's seat in one scored game, as the tie-breakers read it."""
 
@@ -57,6 +70,13 @@ class Played:
     game: ScoredGame
     index: int
     counted: bool = True
+
+    # Hand-written (see dipxl.slots): one per seat of every scored game.
+    def __init__(self, player: str, game: ScoredGame, index: int, counted: bool = True) -> None:
+        _set_played_player(self, player)
+        _set_played_game(self, game)
+        _set_played_index(self, index)
+        _set_played_counted(self, counted)
 
     @property
     def power(self) -> Power:
@@ -82,6 +102,12 @@ class Played:
     @property
     def key(self) -> tuple[int, int]:
         return (self.game.round, self.game.board)
+
+
+_set_played_player = slot_setter(Played, "player")
+_set_played_game = slot_setter(Played, "game")
+_set_played_index = slot_setter(Played, "index")
+_set_played_counted = slot_setter(Played, "counted")
 
 
 def _plain_key(p: Played) -> tuple[float, int]:
@@ -167,7 +193,11 @@ class Ledger:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+
+_NONE_SHOWN: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Row:
     """One line of the standings.  ``exact`` is the exact total where the
     system defines one (HTM); ``tiebreaks`` the values of the tie-breakers
@@ -179,6 +209,31 @@ class Row:
     games: int
     tiebreaks: Mapping[str, Any] = field(default_factory=dict)
     exact: Fraction | None = None
+
+    # Hand-written (see dipxl.slots): one per player.
+    def __init__(
+        self,
+        rank: int,
+        player: str,
+        score: float,
+        games: int,
+        tiebreaks: Mapping[str, Any] = _NONE_SHOWN,
+        exact: Fraction | None = None,
+    ) -> None:
+        _set_row_rank(self, rank)
+        _set_row_player(self, player)
+        _set_row_score(self, score)
+        _set_row_games(self, games)
+        _set_row_tiebreaks(self, tiebreaks)
+        _set_row_exact(self, exact)
+
+
+_set_row_rank = slot_setter(Row, "rank")
+_set_row_player = slot_setter(Row, "player")
+_set_row_score = slot_setter(Row, "score")
+_set_row_games = slot_setter(Row, "games")
+_set_row_tiebreaks = slot_setter(Row, "tiebreaks")
+_set_row_exact = slot_setter(Row, "exact")
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,28 +434,48 @@ def score_tournament(
         ScoredGame(game, scores, _winner(game, victory))
         for game, scores in zip(finished, spec.score_games(finished, params), strict=True)
     )
-    games_of: dict[str, list[Played]] = {}
-    for sg in scored:
-        for i, name in enumerate(sg.game.players):
-            games_of.setdefault(name, []).append(Played(name, sg, i))
-    best = getattr(params, "best_rounds", None)
-    if best is not None:
-        games_of = {p: _mark_best(plays, best) for p, plays in games_of.items()}
-    totals = {p: sum(g.score for g in plays if g.counted) for p, plays in games_of.items()}
-    keys = {p: rank_key(t) for p, t in totals.items()}
-    order = sorted(games_of, key=lambda p: (-keys[p], p.casefold(), p))
-    ledger = Ledger(spec, params, games_of, totals, order)
     breakers = tiebreaks.for_system(spec)
-    shown: dict[str, dict[str, Any]] = {p: {} for p in games_of}
-    everyone = list(games_of)
-    for tb in breakers:
-        measured = tb.measure(everyone, ledger) if tb.everyone else None
-        for p in everyone:
-            shown[p][tb.name] = tb.display(measured[p]) if measured is not None else None
-    final: list[list[str]] = []
-    for group in tie_groups(order, keys.__getitem__):
-        final.extend(tiebreaks.split(group, breakers, ledger, shown))
-    rows = _rows(final, totals, {p: len(g) for p, g in games_of.items()}, shown)
+    best = getattr(params, "best_rounds", None)
+    totals: dict[str, float] = {}
+    played: dict[str, int] = {}
+    games_of: dict[str, list[Played]] = {}
+    if breakers or best is not None:
+        for sg in scored:
+            for i, name in enumerate(sg.game.players):
+                plays = games_of.get(name)
+                if plays is None:
+                    games_of[name] = [Played(name, sg, i)]
+                else:
+                    plays.append(Played(name, sg, i))
+        if best is not None:
+            games_of = {p: _mark_best(plays, best) for p, plays in games_of.items()}
+        totals = {p: _counted_total(plays) for p, plays in games_of.items()}
+        played = {p: len(plays) for p, plays in games_of.items()}
+    else:  # no tie-breaker reads single games: totals straight from the scores
+        for sg in scored:
+            for name, score in zip(sg.game.players, sg.scores, strict=True):
+                total = totals.get(name)
+                if total is None:
+                    totals[name] = score
+                    played[name] = 1
+                else:
+                    totals[name] = total + score
+                    played[name] += 1
+    keys = {p: rank_key(t) for p, t in totals.items()}
+    order = sorted(totals, key=lambda p: (-keys[p], p.casefold(), p))
+    groups = tie_groups(order, keys.__getitem__)
+    shown: dict[str, dict[str, Any]] = {}
+    if breakers:
+        ledger = Ledger(spec, params, games_of, totals, order)
+        shown = {p: {} for p in totals}
+        everyone = list(totals)
+        for tb in breakers:
+            measured = tb.measure(everyone, ledger) if tb.everyone else None
+            for p in everyone:
+                shown[p][tb.name] = tb.display(measured[p]) if measured is not None else None
+        groups = [part for group in groups
+                  for part in tiebreaks.split(group, breakers, ledger, shown)]
+    rows = _rows(groups, totals, played, shown)
     return Standings(spec, params, rows, tuple(tb.name for tb in breakers), tournament,
                      after_round, scored=scored)
 
@@ -427,18 +502,33 @@ def _rows(
     exact: htm.EventScores | None = None,
 ) -> tuple[Row, ...]:
     """Ranked rows: a group shares the better rank; alphabetical inside."""
-    rows = []
+    rows: list[Row] = []
+    append_row = rows.append
     for rank, group in zip(competition_ranks(groups), groups, strict=True):
-        for player in sorted(group, key=lambda p: (p.casefold(), p)):
-            rows.append(Row(rank, player, totals[player], played[player],
-                            shown.get(player, {}),
-                            exact.exact(player) if exact is not None else None))
+        for player in group if len(group) == 1 else sorted(group, key=_alphabetical):
+            append_row(Row(rank, player, totals[player], played[player],
+                           shown.get(player, _NONE_SHOWN),
+                           exact.exact(player) if exact is not None else None))
     return tuple(rows)
+
+
+def _alphabetical(player: str) -> tuple[str, str]:
+    return (player.casefold(), player)
+
 
 
 def _winner(game: Game, victory: int) -> int | None:
     """Index of the soloist (None for a draw); cheap for the common draw."""
     return solo_winner(game, victory) if max(game.centres) >= victory else None
+
+
+def _counted_total(plays: Sequence[Played]) -> float:
+    """The sum of the counted scores, added in game order."""
+    total = 0.0
+    for p in plays:
+        if p.counted:
+            total += p.score
+    return total
 
 
 def _mark_best(plays: list[Played], best: int) -> list[Played]:

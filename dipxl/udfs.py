@@ -52,6 +52,7 @@ from dipxl.model import (
     Record,
     Tournament,
     board_from_values,
+    finished_counts,
     parse_centres,
     parse_draw,
     parse_player,
@@ -247,6 +248,12 @@ def _score_board(
 ) -> Any:
     """One board through ``system``'s per-game scorer, in the input's shape."""
     cells = _board(centres, "centres")
+    if system.score_counts is not None and years is None and flags is None \
+            and parameters is None:
+        # The usual call (plain counts, default rules): no Game to build.
+        counts = finished_counts(cells.values)
+        if counts is not None:
+            return cells.shaped(system.score_counts(counts, system.params))
     blanks = [None] * 7
     if all(_blank_or_zero(v) for v in cells.values):
         return cells.shaped(blanks)

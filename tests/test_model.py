@@ -4,6 +4,8 @@ let scoring go on."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError
 from dipxl.model import Game, Power, Record, Seat, Tournament, tournament_from_records
@@ -181,3 +183,35 @@ def test_board_from_values_reads_one_board_and_names_its_cells() -> None:
     assert err.value.where == "C2"
     with pytest.raises(InputError, match="seven seats"):
         board_from_values([1, 2, 3])
+
+
+# A cell of a one-board range as a spreadsheet may send it.
+_CELLS = st.one_of(
+    st.integers(-2, 36),
+    st.integers(-2, 36).map(float),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([None, "", "5", True, False, "x"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_CELLS, min_size=6, max_size=8) | st.lists(st.integers(0, 20), min_size=7,
+                                                             max_size=7))
+def test_finished_counts_is_exactly_the_plain_finished_games_that_game_accepts(
+    values: list[object],
+) -> None:
+    """The worksheet functions' no-Game path takes a board only when the
+    general path would build the same finished game from it."""
+    from dipxl.model import board_from_values, finished_counts
+
+    counts = finished_counts(values)
+    try:
+        game = board_from_values(values)
+    except InputError:
+        assert counts is None
+        return
+    plain = all(type(v) in (int, float) for v in values)
+    if game.finished and plain:
+        assert counts == game.centres
+    else:
+        assert counts is None

@@ -34,6 +34,8 @@ class System:
     seven seats of a scored game as the system compares them) and
     ``compare_games`` (Detour) replace the default comparison of two single
     games (higher score, then more centres) for best games and best country.
+    ``score_counts`` scores a finished game from its centre counts alone,
+    for systems that read nothing else (C-Diplo).
     """
 
     id: str
@@ -47,6 +49,7 @@ class System:
     tiebreakers: tuple[str, ...] = ()
     game_views: Callable[[tuple[float, ...], Game, int | None], tuple[Any, ...]] | None = None
     compare_games: Callable[[Any, Any], int] | None = None
+    score_counts: Callable[[tuple[int, ...], Any], tuple[float, ...]] | None = None
 
     @property
     def per_game(self) -> bool:
@@ -127,6 +130,7 @@ CDIPLO = System(
     "cdiplo",
     score_game=cdiplo.score,
     score_games=cdiplo.score_many,
+    score_counts=cdiplo.score_counts,
 )
 DETOUR98E = System(
     "detour98e",

@@ -6,11 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dipxl.errors import InputError
 from dipxl.model import Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.common import GameParams, check_number, check_positions, solo_winner
 
-__all__ = ["Params", "score", "score_many"]
+__all__ = ["Params", "score", "score_counts", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +65,20 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             table = memo[game.centres_desc] = found
         append(tuple(map(table.__getitem__, game.centres)))
     return out if params.round_to is None else [params.finish(scores) for scores in out]
+
+
+def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[float, ...]:
+    """:func:`score` of a finished game known only by its seven centre counts
+    in power order (all C-Diplo reads), already checked as a :class:`Game`
+    checks them (see :func:`dipxl.model.finished_counts`): the one-board
+    worksheet function's path, which builds no Game."""
+    table = _game_table(tuple(sorted(centres, reverse=True)), *_rule(params))
+    if table is None:
+        raise InputError(
+            f"more than one power reaches the victory criterion ({params.victory_centres} centres)"
+        )
+    scores = tuple(map(table.__getitem__, centres))
+    return scores if params.round_to is None else params.finish(scores)
 
 
 Rule = tuple[int, float, float, float, tuple[float, ...]]

@@ -6,8 +6,10 @@ import dataclasses
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError
+from dipxl.model import Game
 from dipxl.systems import cdiplo
 from tests.helpers import board, finished_games
 
@@ -55,3 +57,14 @@ def test_a_lowered_victory_criterion_reached_twice_is_an_error() -> None:
 @given(finished_games(total=34, solo=False))
 def test_a_draw_with_all_34_centres_owned_totals_100(game: object) -> None:
     assert sum(cdiplo.score(game)) == pytest.approx(100, abs=1e-9)  # type: ignore[arg-type]
+
+
+@given(finished_games(), st.sampled_from([cdiplo.DEFAULT, cdiplo.Params(round_to=1),
+                                          cdiplo.Params(solo=75, positions=(10, 5))]))
+def test_scoring_the_counts_alone_is_scoring_the_game(game: Game, params: cdiplo.Params) -> None:
+    assert cdiplo.score_counts(game.centres, params) == cdiplo.score(game, params)
+
+
+def test_counts_alone_with_the_victory_criterion_reached_twice_is_an_error() -> None:
+    with pytest.raises(InputError, match="more than one power reaches the victory criterion"):
+        cdiplo.score_counts((17, 17, 0, 0, 0, 0, 0), cdiplo.Params(victory_centres=17))
