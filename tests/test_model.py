@@ -215,3 +215,14 @@ def test_finished_counts_is_exactly_the_plain_finished_games_that_game_accepts(
         assert counts == game.centres
     else:
         assert counts is None
+
+
+def test_true_is_not_read_as_the_number_1() -> None:
+    """True and 1 are one dict key: a name column holding both must still
+    refuse True (where the column-at-a-time path parses each value once)."""
+    rows = [Record(1, 1, p.title, name, 5, where=f"A{i + 2}", cells={"player": f"D{i + 2}"})
+            for i, (p, name) in enumerate(zip(Power, [1, True, "C", "D", "E", "F", "G"],
+                                              strict=True))]
+    with pytest.raises(InputError, match="player must be a name") as err:
+        tournament_from_records(rows)
+    assert err.value.where == "D3"

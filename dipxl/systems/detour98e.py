@@ -6,7 +6,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from operator import sub
 
 from dipxl.errors import Notice
 from dipxl.model import Game
@@ -57,24 +56,35 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     """:func:`score` of many games (the loop both use; tables are memoised
     per game shape, so a whole tournament costs one look-up a game)."""
     rule = _rule(params)
-    after = params.survival_year.__lt__
+    survival = params.survival_year
     memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
     get = memo.get
+    # Seats eliminated after the survival year, per pattern of elimination
+    # years (few patterns repeat across a tournament: one look-up a game).
+    late_of: dict[tuple[int, ...], tuple[int, ...]] = {}
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
-        late = tuple(map(after, game.year_or_zero))
-        n_late = late.count(True)
+        late = late_of.get(game.year_or_zero)
+        if late is None:
+            late = late_of[game.year_or_zero] = tuple(
+                i for i, year in enumerate(game.year_or_zero) if year > survival)
         tables = get(game.centres_desc)
         if tables is None:
             tables = memo[game.centres_desc] = [None] * 8
-        table = tables[n_late]
+        table = tables[len(late)]
         if table is None:
-            table = tables[n_late] = _game_table(game.centres_desc, n_late, *rule)
+            table = tables[len(late)] = _game_table(game.centres_desc, len(late), *rule)
             if table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
             assert table is not None
-        append(tuple(map(table.__getitem__, map(sub, game.centres, late))))
+        if late:  # a late-eliminated seat scores the table's -1 entry
+            scores = list(map(table.__getitem__, game.centres))
+            for i in late:
+                scores[i] = table[-1]
+            append(tuple(scores))
+        else:
+            append(tuple(map(table.__getitem__, game.centres)))
     return out if params.round_to is None else [params.finish(scores) for scores in out]
 
 
