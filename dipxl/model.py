@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import attrgetter
 from types import MappingProxyType
+from typing import cast
 
 from dipxl.errors import InputError, Notice
 from dipxl.slots import slot_setter
@@ -798,21 +799,26 @@ def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
     that score a board from its centres alone, without building a Game."""
     if len(values) != 7:
         return None
-    counts = []
-    for value in values:
-        if type(value) is float:
-            if not value.is_integer():
-                return None
-            value = int(value)
-        elif type(value) is not int:
+    kinds = set(map(type, values))
+    numbers = cast("Sequence[float]", values)  # when kinds says so
+    if kinds == _FLOAT_KIND:  # as spreadsheets send numbers
+        if not all(map(float.is_integer, numbers)):
             return None
-        if not 0 <= value <= MAX_CENTRES:
-            return None
-        counts.append(value)
+        counts = tuple(map(int, numbers))
+    elif kinds == _INT_KIND:
+        counts = tuple(map(int, numbers))
+    else:
+        return None
+    if min(counts) < 0 or max(counts) > MAX_CENTRES:
+        return None
     desc = sorted(counts, reverse=True)
     if desc[0] == 0 or desc[1] >= SOLO_CENTRES:  # Game's own refusals
         return None
-    return tuple(counts)
+    return counts
+
+
+_FLOAT_KIND = {float}
+_INT_KIND = {int}
 
 
 def _span(wheres: Sequence[str]) -> str:

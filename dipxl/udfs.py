@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from itertools import chain
 from typing import Any, TypeVar
 
 from dipxl.errors import DipxlError, InputError, Notice
@@ -151,6 +152,9 @@ def _no_error_texts(cells: _Cells) -> _Cells:
     return cells
 
 
+_ROW_KINDS = frozenset((list, tuple))
+
+
 class _Cells:
     """An argument as xlwings delivers it, flattened row by row, with its
     shape so results go back in the same shape, and cell names for errors."""
@@ -161,11 +165,13 @@ class _Cells:
         self.name = name
         self.flat = False
         if isinstance(value, list | tuple):
-            if value and all(isinstance(row, list | tuple) for row in value):
+            # C-level checks first: this runs on every call of every function.
+            if value and (set(map(type, value)) <= _ROW_KINDS
+                          or all(isinstance(row, list | tuple) for row in value)):
                 width = len(value[0])
-                if width == 0 or any(len(row) != width for row in value):
+                if width == 0 or len(set(map(len, value))) != 1:
                     raise InputError("rows of different lengths: not a range", name)
-                self.values: list[object] = [v for row in value for v in row]
+                self.values: list[object] = list(chain.from_iterable(value))
                 self.rows, self.cols = len(value), width
             elif any(isinstance(v, list | tuple) for v in value):
                 raise InputError("a mix of cells and rows: not a range", name)
