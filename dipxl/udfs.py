@@ -40,11 +40,12 @@ No rule arithmetic lives here: every number comes from the core.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from dipxl.errors import DipxlError, InputError, Notice
@@ -368,12 +369,45 @@ def _key(value: object) -> object:
 def _not_played(records: list[Record]) -> list[Record]:
     """Boards whose seven centres are all blank or 0 are not played yet:
     their centres become blank (Office.js may send blanks as 0)."""
-    keys = [(_key(rec.round), _key(rec.board)) for rec in records]
-    played = {k for k, rec in zip(keys, records, strict=True) if not _blank_or_zero(rec.centres)}
+    keys = [
+        (r if type(r) is float else _key(r), b if type(b) is float else _key(b))
+        for r, b in zip(map(_get_round, records), map(_get_board, records), strict=True)
+    ]
+    played = {
+        k for k, c in zip(keys, map(_get_centres, records), strict=True)
+        if (c != 0 if type(c) is float else not _blank_or_zero(c))
+    }
+    if len(played) == len(set(keys)):
+        return records
     return [
         rec if k in played or rec.centres is None else replace(rec, centres=None)
         for k, rec in zip(keys, records, strict=True)
     ]
+
+
+_get_round = attrgetter("round")
+_get_board = attrgetter("board")
+_get_centres = attrgetter("centres")
+
+
+class _RowCells(Mapping[str, str]):
+    """The cells of one row of a results range, named when asked (an error
+    names one; building them all for every row would cost more than the row)."""
+
+    __slots__ = ("_line", "_names")
+
+    def __init__(self, line: str, names: Mapping[str, str]) -> None:
+        self._line = line
+        self._names = names
+
+    def __getitem__(self, field: str) -> str:
+        return f"{self._line}, {self._names[field]}"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _results(results: object) -> list[Record]:
@@ -400,24 +434,28 @@ def _results(results: object) -> list[Record]:
     draw_at = fields.get("draw")
     records = []
     used = list(fields.values())
+    width, values = grid.cols, grid.values
     for r in range(1, grid.rows):
-        row = grid.row(r)
+        row = values[r * width:(r + 1) * width]
         first = row[used[0]]
         if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
             continue  # a blank row (notes beside it do not count)
         line = f"row {r + 1}"
-        cells = {f: f"{line}, {name}" for f, name in names.items()}
-        _error_text(row[fields["player"]], cells["player"])  # other fields cannot parse one
+        cells = _RowCells(line, names)
         rnd, board, power, player, centres = (row[j] for _, j in index)
+        if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
+            _error_text(player, cells["player"])
+        year = None if year_at is None else row[year_at]
+        draw = None if draw_at is None else row[draw_at]
         records.append(
             Record(
                 rnd,
                 board,
-                _zero_as_blank(power),
-                _zero_as_blank(player),
+                power if type(power) is str and power.strip() else _zero_as_blank(power),
+                player if type(player) is str and player.strip() else _zero_as_blank(player),
                 centres,
-                None if year_at is None else _zero_as_blank(row[year_at]),
-                None if draw_at is None else _zero_as_blank(row[draw_at]),
+                None if year is None else _zero_as_blank(year),
+                None if draw is None else _zero_as_blank(draw),
                 cells,
                 line,
             )
