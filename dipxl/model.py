@@ -684,13 +684,15 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
     for rec in records:
         name = "round"  # the field being read, to name its cell on error
         try:
-            rnd = rec.round
+            raw = rec.round
+            rnd = int(raw) if type(raw) is float and raw.is_integer() else raw
             if type(rnd) is not int or not 0 < rnd <= 10_000:
-                rnd = parse_whole(rnd, "round", 1, 10_000)
+                rnd = parse_whole(raw, "round", 1, 10_000)
             name = "board"
-            board = rec.board
+            raw = rec.board
+            board = int(raw) if type(raw) is float and raw.is_integer() else raw
             if type(board) is not int or not 0 < board <= 100_000:
-                board = parse_whole(board, "board", 1, 100_000)
+                board = parse_whole(raw, "board", 1, 100_000)
             if rnd is None or board is None:
                 name = "round" if rnd is None else "board"
                 raise InputError(f"{name} is blank")
@@ -709,11 +711,12 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
                 if type(raw) is str:
                     players[raw] = player
             name = "centres"
-            centres = rec.centres
+            raw = rec.centres
+            centres = int(raw) if type(raw) is float and raw.is_integer() else raw
             if centres is not None and (
                 type(centres) is not int or not 0 <= centres <= MAX_CENTRES
             ):
-                centres = parse_centres(centres)
+                centres = parse_centres(raw)
             name = "eliminated"
             year = rec.eliminated
             if year is not None:
