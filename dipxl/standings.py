@@ -10,6 +10,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
@@ -173,6 +174,8 @@ class Ledger:
         self.judge = GameJudge(system)
         self._ranked: dict[str, list[Played]] = {}
         self._keys: dict[str, frozenset[tuple[int, int]]] = {}
+        self._opponents: dict[str, frozenset[str]] = {}
+        self._places: dict[str, int] = {}
 
     def better_game(self, a: Played, b: Played) -> int:
         """>0 when ``a`` is the better single game."""
@@ -184,6 +187,21 @@ class Ledger:
         if found is None:
             found = self._ranked[player] = self.judge.ranked(self.games_of[player])
         return found
+
+    def opponents(self, player: str) -> frozenset[str]:
+        """Everyone who sat at one of the player's games, the player
+        included (computed once)."""
+        found = self._opponents.get(player)
+        if found is None:
+            found = self._opponents[player] = frozenset(
+                chain.from_iterable(g.game.game.players for g in self.games_of[player]))
+        return found
+
+    def place(self, player: str) -> int:
+        """The player's index in :attr:`order`."""
+        if not self._places:
+            self._places = {p: i for i, p in enumerate(self.order)}
+        return self._places[player]
 
     def game_keys(self, player: str) -> frozenset[tuple[int, int]]:
         """(round, board) of every game the player played (computed once)."""

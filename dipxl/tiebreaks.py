@@ -135,19 +135,18 @@ def _power_to_power(group: Sequence[str], ledger: Ledger) -> dict[str, float] | 
 
 
 def _superior_player(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
-    members = set(group)
-    games = [ledger.game_keys(p) for p in group]
-    for other in ledger.order:
-        if other in members:
-            continue
-        theirs = ledger.game_keys(other)
-        if all(not mine.isdisjoint(theirs) for mine in games):
-            result = {}
-            for p in group:
-                against = [g.score for g in ledger.games_of[p] if g.key in theirs]
-                result[p] = rank_key(sum(against) / len(against))
-            return result
-    return None
+    # The best-placed player outside the group who shared a game with each
+    # member: among the members' common opponents, the first in the order.
+    common = set(ledger.opponents(group[0])).intersection(*map(ledger.opponents, group[1:]))
+    common.difference_update(group)
+    if not common:
+        return None
+    theirs = ledger.game_keys(min(common, key=ledger.place))
+    result = {}
+    for p in group:
+        against = [g.score for g in ledger.games_of[p] if g.key in theirs]
+        result[p] = rank_key(sum(against) / len(against))
+    return result
 
 
 def _zero_for_defeat(group: Sequence[str], ledger: Ledger) -> dict[str, float]:
