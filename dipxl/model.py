@@ -371,7 +371,6 @@ class Game:
     draw_members: tuple[bool, ...] = field(init=False, compare=False, repr=False)
     years: tuple[int | None, ...] = field(init=False, compare=False, repr=False)
     players: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    year_or_zero: tuple[int, ...] = field(init=False, compare=False, repr=False)
     centres_desc: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     @property
@@ -406,7 +405,6 @@ class Game:
         _set_years(self, years)
         players = tuple(map(_get_player, seats))
         _set_players(self, players)
-        _set_year_or_zero(self, tuple([y or 0 for y in years]) if None in years else years)
         centres = tuple(map(_get_centres, seats))
         if None in centres:
             _set_finished(self, False)
@@ -428,7 +426,9 @@ class Game:
             )
         if desc[0] == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
-        _set_draw_members(self, self._draw_members(seats, centres, desc[0]))
+        flags = tuple(map(_get_in_draw, seats))
+        _set_draw_members(self, tuple(map(bool, centres)) if flags == _NO_FLAGS
+                          else self._draw_members(flags, centres, desc[0]))
 
     def _bad_number(self) -> None:
         """Raise the error for a round or board that is not a whole number from 1."""
@@ -468,11 +468,9 @@ class Game:
             seen[seat.player] = seat.power
 
     def _draw_members(
-        self, seats: tuple[Seat, ...], centres: tuple[int, ...], top: int
+        self, flags: tuple[bool | None, ...], centres: tuple[int, ...], top: int
     ) -> tuple[bool, ...]:
-        flags = tuple(map(_get_in_draw, seats))
-        if flags == _NO_FLAGS:
-            return tuple(map(bool, centres))
+        """The draw's members where some seat has an explicit flag."""
         if True in flags:
             members = tuple([f is True for f in flags])
         else:
@@ -497,7 +495,6 @@ _set_origin = slot_setter(Game, "origin")
 _set_seats = slot_setter(Game, "seats")
 _set_years = slot_setter(Game, "years")
 _set_players = slot_setter(Game, "players")
-_set_year_or_zero = slot_setter(Game, "year_or_zero")
 _set_finished = slot_setter(Game, "finished")
 _set_centres = slot_setter(Game, "centres")
 _set_centres_desc = slot_setter(Game, "centres_desc")

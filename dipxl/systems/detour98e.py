@@ -61,14 +61,14 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     get = memo.get
     # Seats eliminated after the survival year, per pattern of elimination
     # years (few patterns repeat across a tournament: one look-up a game).
-    late_of: dict[tuple[int, ...], tuple[int, ...]] = {}
+    late_of: dict[tuple[int | None, ...], tuple[int, ...]] = {}
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
-        late = late_of.get(game.year_or_zero)
+        late = late_of.get(game.years)
         if late is None:
-            late = late_of[game.year_or_zero] = tuple(
-                i for i, year in enumerate(game.year_or_zero) if year > survival)
+            late = late_of[game.years] = tuple(
+                i for i, year in enumerate(game.years) if year is not None and year > survival)
         tables = get(game.centres_desc)
         if tables is None:
             tables = memo[game.centres_desc] = [None] * 8
