@@ -339,12 +339,7 @@ def _refuse_seat(
 
 
 _get_power = attrgetter("power")
-_get_player = attrgetter("player")
-_get_centres = attrgetter("centres")
-_get_eliminated = attrgetter("eliminated")
-_get_in_draw = attrgetter("in_draw")
 _get_where = attrgetter("where")
-_SEAT_TYPE = {Seat}
 _ALL_POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _NO_FLAGS = (None,) * 7
@@ -393,25 +388,31 @@ class Game:
             seats = tuple(seats)
         if len(seats) != 7:
             raise InputError(f"a game has seven seats, this one has {len(seats)}", self.label)
-        if set(map(type, seats)) != _SEAT_TYPE:
+        # Seven names, no loop: the interpreter's own attribute loads are
+        # several times cheaper than map() with attrgetter here.
+        a, b, c, d, e, f, g = seats
+        if not (type(a) is Seat and type(b) is Seat and type(c) is Seat and type(d) is Seat
+                and type(e) is Seat and type(f) is Seat and type(g) is Seat):
             bad = next(s for s in seats if type(s) is not Seat)
             raise InputError(f"seats must be Seat objects, got {bad!r}", self.label)
-        if tuple(map(_get_power, seats)) != _ALL_POWERS:
+        if (a.power, b.power, c.power, d.power, e.power, f.power, g.power) != _ALL_POWERS:
             seats = tuple(sorted(seats, key=_get_power))
             if tuple(map(_get_power, seats)) != _ALL_POWERS:
                 self._twice(seats)
+            a, b, c, d, e, f, g = seats
         _set_seats(self, seats)
-        years = tuple(map(_get_eliminated, seats))
-        _set_years(self, years)
-        players = tuple(map(_get_player, seats))
+        _set_years(self, (a.eliminated, b.eliminated, c.eliminated, d.eliminated, e.eliminated,
+                          f.eliminated, g.eliminated))
+        players = (a.player, b.player, c.player, d.player, e.player, f.player, g.player)
         _set_players(self, players)
-        centres = tuple(map(_get_centres, seats))
-        if None in centres:
+        entered = (a.centres, b.centres, c.centres, d.centres, e.centres, f.centres, g.centres)
+        if None in entered:
             _set_finished(self, False)
             _set_centres(self, ())
             _set_centres_desc(self, ())
             _set_draw_members(self, ())
             return
+        centres = cast("tuple[int, ...]", entered)
         _set_finished(self, True)
         _set_centres(self, centres)
         desc = sorted(centres, reverse=True)
@@ -426,7 +427,7 @@ class Game:
             )
         if desc[0] == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
-        flags = tuple(map(_get_in_draw, seats))
+        flags = (a.in_draw, b.in_draw, c.in_draw, d.in_draw, e.in_draw, f.in_draw, g.in_draw)
         _set_draw_members(self, tuple(map(bool, centres)) if flags == _NO_FLAGS
                           else self._draw_members(flags, centres, desc[0]))
 

@@ -78,13 +78,14 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             if table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
             assert table is not None
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if late:  # a late-eliminated seat scores the table's -1 entry
-            scores = list(map(table.__getitem__, game.centres))
+            scores = [table[a], table[b], table[c], table[d], table[e], table[f], table[g]]
             for i in late:
                 scores[i] = table[-1]
             append(tuple(scores))
         else:
-            append(tuple(map(table.__getitem__, game.centres)))
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
     return out if params.round_to is None else [params.finish(scores) for scores in out]
 
 
