@@ -29,6 +29,7 @@ import posixpath
 import re
 import struct
 import zipfile
+import zlib
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape
@@ -61,6 +62,14 @@ MAX_RATIO = 100
 MAX_PARTS = 10_000  # a workbook has tens of parts; a zip of millions is a memory bomb
 _END_RECORD = b"PK\x05\x06"
 _CHUNK = 1 << 20  # parts are checked by inflating this much at a time
+# Parts read again after the check (the workbook, its relationships, the
+# Results and Settings sheets) are kept from it when no bigger than this.
+_KEEP_LIMIT = 64 << 20
+# Zip flags zipfile refuses or handles specially: encrypted (bit 0),
+# compressed patched data (bit 5), strong encryption (bit 6).
+_UNUSUAL_FLAGS = 0x1 | 0x20 | 0x40
+_WORKBOOK = "xl/workbook.xml"
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 # An XML part's prolog (declaration, comments) must end within this many
 # bytes: the document type declaration (DTD) that entity bombs need sits there.
 PROLOG_LIMIT = 64 << 10
@@ -159,12 +168,31 @@ def _refuse_big_directory(data: bytes) -> None:
         )
 
 
+def _wanted_parts(parts: Mapping[str, str]) -> set[str]:
+    """The XML parts of the sheets a workbook is read from: its Settings
+    sheet and its Results sheet (else the first other sheet, where the
+    header is looked for first)."""
+    settings, results = SHEETS["settings"].lower(), SHEETS["results"].lower()
+    others = [n for n in parts if n.lower() != settings]
+    named = [parts[n] for n in parts if n.lower() in (settings, results)]
+    if not any(n.lower() == results for n in others):
+        named += [parts[n] for n in others[:1]]
+    return set(named)
+
+
 class _Package:
-    """The zip container: checked, with the sheet name -> XML part map."""
+    """The zip container: checked, with the sheet name -> XML part map.
+
+    Every part is inflated once here, never past its declared size, and its
+    CRC compared, before anything else reads the file; the parts read again
+    later (the workbook, its relationships, the Results and Settings
+    sheets) are kept from that one inflation.
+    """
 
     def __init__(self, data: bytes) -> None:
         _refuse_non_xlsx(data)
         _refuse_big_directory(data)
+        self.data = data
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
@@ -196,9 +224,97 @@ class _Package:
                     f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
+        self.kept: dict[str, bytes] = {}  # checked parts read again later
+        by_name = {i.filename: i for i in infos}
+        keep = {_WORKBOOK, _WORKBOOK_RELS}
+        # The workbook and its relationships first (checked like any part; a
+        # bad one is reported below, in its turn): they say which sheets to keep.
+        done: list[zipfile.ZipInfo] = []
+        for name in keep & by_name.keys():
+            try:
+                if self._inflate(by_name[name], keep=True):
+                    done.append(by_name[name])
+            except InputError:
+                pass
+        parts = self._sheet_parts() if keep <= self.kept.keys() else None
+        if parts is not None:
+            keep |= _wanted_parts(parts)
         for info in infos:
-            self._check_member(info)
-        self.parts = self._sheet_parts()
+            if any(info is d for d in done):
+                continue
+            if not self._inflate(info, keep=info.filename in keep):
+                self._check_member(info)  # the slow way, which says what is wrong
+        self.parts = parts if parts is not None else self._sheet_parts()
+
+    def _inflate(self, info: zipfile.ZipInfo, *, keep: bool) -> bool:
+        """Check one member straight from the archive's bytes: inflate it,
+        never past its declared size, compare its size and CRC, and refuse a
+        DTD in an XML part (xlsx parts never have one; entity bombs and
+        external entities need one).  False when anything is unusual (an
+        encrypted member, another compression method, a size or CRC that
+        differs, a damaged stream): :meth:`_check_member` then says what."""
+        if info.flag_bits & _UNUSUAL_FLAGS or info.compress_type not in (0, 8):
+            return False
+        data, offset = self.data, info.header_offset
+        if data[offset : offset + 4] != _ZIP or len(data) < offset + 30:
+            return False
+        name_len, extra_len = struct.unpack_from("<HH", data, offset + 26)
+        start = offset + 30 + name_len + extra_len
+        local_flags = struct.unpack_from("<H", data, offset + 6)[0]
+        local_name = data[offset + 30 : offset + 30 + name_len]
+        try:
+            if local_name.decode("utf-8" if local_flags & 0x800 else "cp437") != info.orig_filename:
+                return False
+        except UnicodeDecodeError:
+            return False
+        end = start + info.compress_size
+        size = info.file_size
+        if end > len(data):
+            return False
+        payload = memoryview(data)[start:end]
+        xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
+        if info.compress_type == 0:
+            if info.compress_size != size:
+                return False
+            keep = keep and size <= _KEEP_LIMIT
+            out = bytes(payload if keep else payload[: PROLOG_LIMIT + 1])
+            crc = zlib.crc32(payload)
+        elif keep and size <= _KEEP_LIMIT:
+            try:
+                out = zlib.decompressobj(-15).decompress(payload, size + 1)
+            except zlib.error:
+                return False
+            if len(out) != size:
+                return False
+            crc = zlib.crc32(out)
+        else:  # in chunks: memory stays small whatever the part holds
+            keep = False
+            inflater = zlib.decompressobj(-15)
+            crc, total, out = 0, 0, b""
+            rest: bytes | memoryview = payload
+            try:
+                while True:
+                    chunk = inflater.decompress(rest, _CHUNK)
+                    if not total:
+                        out = chunk[: PROLOG_LIMIT + 1]
+                    total += len(chunk)
+                    if total > size:
+                        return False
+                    crc = zlib.crc32(chunk, crc)
+                    rest = inflater.unconsumed_tail
+                    if inflater.eof or not chunk:
+                        break
+            except zlib.error:
+                return False
+            if total != size:
+                return False
+        if crc != info.CRC:
+            return False
+        if xml:
+            _check_prolog(out[: PROLOG_LIMIT + 1], info.filename)
+        if keep:
+            self.kept[info.filename] = out
+        return True
 
     def _check_member(self, info: zipfile.ZipInfo) -> None:
         """Inflate one member in chunks, never past its declared size (a
@@ -230,6 +346,8 @@ class _Package:
             ) from None
 
     def _part(self, name: str) -> bytes:
+        if name in self.kept:
+            return self.kept[name]
         try:
             return self.zip.read(name)
         except KeyError:
@@ -241,12 +359,12 @@ class _Package:
         """Sheet name -> XML part, from workbook.xml and its relationships
         (small parts, read with regular expressions: no entity is expanded)."""
         targets: dict[str, str] = {}
-        for attrs in _REL_TAG.findall(self._part("xl/_rels/workbook.xml.rels")):
+        for attrs in _REL_TAG.findall(self._part(_WORKBOOK_RELS)):
             rel_id, target = _battr(attrs, b"Id"), _battr(attrs, b"Target")
             if rel_id is not None and target:
                 targets[rel_id] = target
         parts: dict[str, str] = {}
-        for attrs in _SHEET_TAG.findall(self._part("xl/workbook.xml")):
+        for attrs in _SHEET_TAG.findall(self._part(_WORKBOOK)):
             name = _battr(attrs, b"name")
             rel = _RID_ATTR.search(attrs)
             target = targets.get(unescape(rel.group(1).decode("utf-8", "replace"))) if rel else None
@@ -264,8 +382,11 @@ class _Package:
         if part is None:
             return
         try:
-            with self.zip.open(part) as fh:
-                head = fh.read(4096)
+            if part in self.kept:
+                head = self.kept[part][:4096]
+            else:
+                with self.zip.open(part) as fh:
+                    head = fh.read(4096)
         except (KeyError, zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
             raise InputError(f"the workbook is damaged: {part}: {err}") from None
         found = _DIMENSION.search(head)
