@@ -433,20 +433,28 @@ class _Package:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
         xml = self._part(part)
         found: dict[tuple[int, int], str] = {}
-        plain = b"<worksheet" in xml[:1024] and b"<c>" not in xml
-        if (
-            plain
-            and columns is not None
-            and not _ODD_CELL.search(xml)
-            and not _RANGE_FORMULA.search(xml)
-        ):
-            # Every cell starts <c r="A1" and a formula is a cell's first
-            # child: look at the cells of the wanted columns only.
-            letters = b"|".join(re.escape(column_letter(c).encode()) for c in sorted(columns))
-            pattern = re.compile(rb'<c r="(' + letters + rb')([0-9]+)"[^>]*>\s*<f(\s[^>]*)?/?>')
-            for match in pattern.finditer(xml):
-                _note(found, xml, match, match.group(3) or b"", match.end(), columns, after_row)
-            return found
+        if b"<f" not in xml and b":f" not in xml:
+            return found  # no formula at all (each needs one of these)
+        if b"<worksheet" not in xml[:1024]:
+            plain = False
+        elif _ODD_OR_BARE_CELL.search(xml) is None:
+            plain = True  # and every cell starts <c r="
+            if (
+                columns is not None
+                and not ((b"array" in xml or b"dataTable" in xml) and _RANGE_FORMULA.search(xml))
+            ):
+                _first_child_formulas(found, xml, columns, after_row)
+                return found
+        else:
+            plain = b"<c>" not in xml
+            if (
+                plain
+                and columns is not None
+                and not _ODD_CELL.search(xml)
+                and not _RANGE_FORMULA.search(xml)
+            ):
+                _first_child_formulas(found, xml, columns, after_row)
+                return found
         if plain:
             # Tags without a namespace prefix and every cell as <c ...>: each
             # formula's cell is the nearest <c before its <f.
@@ -477,11 +485,40 @@ class _Package:
         }
 
 
+def _first_child_formulas(
+    found: dict[tuple[int, int], str], xml: bytes, columns: Collection[int], after_row: int
+) -> None:
+    """The formula cells of ``columns`` below ``after_row`` of a sheet whose
+    cells all start ``<c r="A1"`` and hold no array formula: the cells whose
+    first child is a formula.  Each ``<f`` is followed back to the start of
+    its cell (most are in computed columns, passed over on their column's
+    first letter); the cell starts are searched once, front to back."""
+    initials = {column_letter(c).encode()[0] for c in columns}
+    start, searched, matched_at = -1, 0, -1
+    match: re.Match[bytes] | None = None
+    pos = xml.find(b"<f")
+    while pos >= 0:
+        cell = xml.rfind(b'<c r="', searched, pos)
+        if cell >= 0:
+            start = cell
+        searched = pos
+        if start != matched_at:  # each cell start is matched once, however many <f follow
+            matched_at = start
+            wanted = start >= 0 and xml[start + 6] in initials
+            match = _FIRST_CHILD_FORMULA.match(xml, start) if wanted else None
+        if match is not None and match.start(3) == pos:
+            _note(found, xml, match, match.group(4) or b"", match.end(), columns, after_row)
+        pos = xml.find(b"<f", pos + 2)
+
+
 def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
     """(row, column) -> error text (``#N/A``) of the cells of a sheet that hold
     an error value (``t="e"``); None when a cell omits its reference."""
     found: dict[tuple[int, int], str] = {}
-    if not _ANY_ERROR.search(xml):
+    # Each match of _ANY_ERROR holds "e" between quotes: look for those first.
+    if not (
+        b'"e"' in xml or (b"'" in xml and (b"'e'" in xml or b"'e\"" in xml or b"\"e'" in xml))
+    ) or not _ANY_ERROR.search(xml):
         return found
     for match in _ERROR_CELL.finditer(xml):
         ref = _R_ANY_QUOTE.search(match.group(1))
@@ -559,6 +596,8 @@ def _check_prolog(head: bytes, part: str) -> None:
 
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
+_ODD_OR_BARE_CELL = re.compile(rb'<c(?:>| (?!r="))')  # ... or a cell tag without attributes
+_FIRST_CHILD_FORMULA = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*>\s*(<f)(\s[^>]*)?/?>')
 _RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
 _AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
