@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -711,6 +712,60 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def _blank_rows(columns: Sequence[list[Any]]) -> set[int]:
+    """Rows (indexes) empty or blank text in every one of ``columns``."""
+    blank: Sequence[int] | None = None
+    for values in columns:
+        kinds = set(map(type, values))
+        if str not in kinds and type(None) not in kinds:
+            return set()
+        blank = [
+            i
+            for i in (range(len(values)) if blank is None else blank)
+            if values[i] is None or (type(values[i]) is str and not values[i].strip())
+        ]
+        if not blank:
+            return set()
+    return set(blank or ())
+
+
+def _as_typed(values: list[Any]) -> list[Any]:
+    """Cell values as typed: empty is None, a whole float an int (calamine
+    stores every number as a float; "-1" must not read "-1.0")."""
+    kinds = set(map(type, values))
+    if kinds == {str}:
+        return [None if v == "" else v for v in values] if "" in values else values
+    if kinds == {float} and all(map(float.is_integer, values)):
+        return list(map(int, values))
+    return [
+        None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
+        for v in values
+    ]
+
+
+class _RowCells(Mapping[str, str]):
+    """Field -> cell (``Results!E14``) of one result row, named when asked:
+    most rows never are, so no string is built for them."""
+
+    __slots__ = ("_columns", "_row")
+
+    def __init__(self, columns: Mapping[str, str], row: str) -> None:
+        self._columns = columns  # field -> "Results!E"
+        self._row = row
+
+    def __getitem__(self, name: str) -> str:
+        return self._columns[name] + self._row
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -768,7 +823,7 @@ class _Reader:
                 "enter the value itself",
                 f"{ref}!{column_letter(col)}{row}",
             )
-        records = list(self.records(ref, header, rows))
+        records = self.records(ref, header, rows)
         if not records:
             raise InputError(
                 "no results: the sheet has a header row but no result rows below it",
@@ -817,40 +872,35 @@ class _Reader:
             f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
         )
 
-    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> Iterator[Record]:
+    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
+        """A record for each row below the header with a value in an input
+        column, built column by column (a row's cells are named only when
+        asked: see :class:`_RowCells`)."""
         columns = header.columns
         present = [(f, columns[f]) for f in FIELDS if f in columns]
-        # Column of each Record field in order (-1: the workbook has no such column).
-        indexes = [columns.get(f, -1) for f in FIELDS]
-        prefixes = [(f, f"{ref}!{column_letter(c)}") for f, c in present]
-        first = f"{ref}!{column_letter(min(c for _, c in present))}"
-        for index in range(header.row, len(rows)):
-            row = rows[index]
-            width = len(row)
-            raw = [row[c] if 0 <= c < width else None for c in indexes]
-            for value in raw:
-                if value is not None and value != "" and (type(value) is not str or value.strip()):
-                    break
-            else:
-                continue  # a blank row
-            number = str(index + 1)
-            # As typed: empty is None, a whole float an int (calamine stores
-            # every number as a float; "-1" must not read "-1.0").
-            rnd, board, power, player, centres, eliminated, draw = [
-                None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
-                for v in raw
-            ]
-            yield Record(
-                rnd,
-                board,
-                power,
-                player,
-                centres,
-                eliminated,
-                draw,
-                {f: p + number for f, p in prefixes},
-                first + number,
+        last = max(c for _, c in present)
+        body = rows[header.row :]
+        if body and min(map(len, body)) <= last:
+            body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
+        raw = [[row[c] for row in body] for _, c in present]
+        numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
+        blank = _blank_rows(raw)
+        if blank:
+            kept = [i for i in range(len(body)) if i not in blank]
+            raw = [[values[i] for i in kept] for values in raw]
+            numbers = [numbers[i] for i in kept]
+        typed = dict(zip((f for f, _ in present), map(_as_typed, raw), strict=True))
+        none = repeat(None)
+        cells = {f: f"{ref}!{column_letter(c)}" for f, c in present}
+        texts = list(map(str, numbers))
+        return list(
+            map(
+                Record,
+                *(typed.get(f, none) for f in FIELDS),
+                map(_RowCells, repeat(cells), texts),
+                map(f"{ref}!{column_letter(min(c for _, c in present))}".__add__, texts),
             )
+        )
 
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
