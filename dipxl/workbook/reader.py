@@ -607,6 +607,7 @@ _RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
 _R_ATTR = re.compile(rb'\sr\s*=\s*"\$?([A-Za-z]{1,3})\$?([0-9]+)"')
 _T_ATTR = re.compile(rb'\st\s*=\s*"([^"]*)"')
 _COLUMNS: dict[bytes, int] = {}
+_ATTRS: dict[bytes, re.Pattern[bytes]] = {}  # attribute name -> its pattern
 
 
 def _note(
@@ -631,7 +632,10 @@ def _note(
 
 
 def _battr(attrs: bytes, name: bytes) -> str | None:
-    m = re.search(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"', attrs)
+    pattern = _ATTRS.get(name)
+    if pattern is None:
+        pattern = _ATTRS[name] = re.compile(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"')
+    m = pattern.search(attrs)
     return unescape(m.group(1).decode("utf-8", "replace")) if m else None
 
 
