@@ -440,10 +440,7 @@ class _Package:
             plain = False
         elif _ODD_OR_BARE_CELL.search(xml) is None:
             plain = True  # and every cell starts <c r="
-            if (
-                columns is not None
-                and not ((b"array" in xml or b"dataTable" in xml) and _RANGE_FORMULA.search(xml))
-            ):
+            if columns is not None and not _RANGE_FORMULA.search(xml):
                 _first_child_formulas(found, xml, columns, after_row)
                 return found
         else:
@@ -738,6 +735,8 @@ def _as_typed(values: list[Any]) -> list[Any]:
     stores every number as a float; "-1" must not read "-1.0")."""
     kinds = set(map(type, values))
     if kinds == {str}:
+        if values.count("") == len(values):
+            return [None] * len(values)
         return [None if v == "" else v for v in values] if "" in values else values
     if kinds == {float} and all(map(float.is_integer, values)):
         return list(map(int, values))
