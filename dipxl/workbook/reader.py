@@ -197,7 +197,8 @@ class _Package:
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
+        # NotImplementedError: a zip version zipfile does not know
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
             raise InputError(
                 f"the workbook is damaged or truncated (not a readable zip archive: {err})"
             ) from None
@@ -340,7 +341,7 @@ class _Package:
                 f"the workbook is damaged: its part {info.filename} is encrypted with a zip "
                 "password (Excel never does that): refusing to read it"
             ) from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as err:
             raise InputError(
                 f"the workbook is damaged: {info.filename}: {err} (a tampered or "
                 "truncated file, or a zip bomb whose headers understate its size)"
