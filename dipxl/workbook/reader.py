@@ -437,9 +437,16 @@ class _Package:
         found: dict[tuple[int, int], str] = {}
         if b"<f" not in xml and b":f" not in xml:
             return found  # no formula at all (each needs one of these)
+        # plain: tags without a namespace prefix, every cell as <c ...>.
+        odd = _ODD_OR_BARE_CELL.search(xml) if b"<worksheet" in xml[:1024] else None
+        if odd is not None and _SPACED_CELL.search(xml, odd.start()):
+            # <c\tr="A1"> is <c r="A1">: read it so (the same length, so
+            # every position stays).
+            xml = _SPACED_CELL.sub(b"<c ", xml)
+            odd = _ODD_OR_BARE_CELL.search(xml)
         if b"<worksheet" not in xml[:1024]:
             plain = False
-        elif _ODD_OR_BARE_CELL.search(xml) is None:
+        elif odd is None:
             plain = True  # and every cell starts <c r="
             if columns is not None and not _RANGE_FORMULA.search(xml):
                 _first_child_formulas(found, xml, columns, after_row)
@@ -595,7 +602,9 @@ def _check_prolog(head: bytes, part: str) -> None:
 
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
-_ODD_OR_BARE_CELL = re.compile(rb'<c(?:>| (?!r="))')  # ... or a cell tag without attributes
+_SPACED_CELL = re.compile(rb"<c[\t\r\n]")  # a cell tag with other white space than " "
+# Any of these, or a cell tag without attributes.
+_ODD_OR_BARE_CELL = re.compile(rb'<c(?:>|[\t\r\n]| (?!r="))')
 _FIRST_CHILD_FORMULA = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*>\s*(<f)(\s[^>]*)?/?>')
 _RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
 _AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
