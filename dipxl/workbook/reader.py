@@ -438,13 +438,14 @@ class _Package:
         if b"<f" not in xml and b":f" not in xml:
             return found  # no formula at all (each needs one of these)
         # plain: tags without a namespace prefix, every cell as <c ...>.
-        odd = _ODD_OR_BARE_CELL.search(xml) if b"<worksheet" in xml[:1024] else None
+        unprefixed = b"<worksheet" in xml[:1024]
+        odd = _ODD_OR_BARE_CELL.search(xml) if unprefixed else None
         if odd is not None and _SPACED_CELL.search(xml, odd.start()):
             # <c\tr="A1"> is <c r="A1">: read it so (the same length, so
             # every position stays).
             xml = _SPACED_CELL.sub(b"<c ", xml)
             odd = _ODD_OR_BARE_CELL.search(xml)
-        if b"<worksheet" not in xml[:1024]:
+        if not unprefixed:
             plain = False
         elif odd is None:
             plain = True  # and every cell starts <c r="
