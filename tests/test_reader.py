@@ -219,6 +219,23 @@ def test_a_formula_found_when_cells_put_other_attributes_first(tmp_path: Path) -
     )
 
 
+def test_a_formula_found_when_a_cell_tag_has_a_tab(tmp_path: Path) -> None:
+    # <c\tr="E9"> is well-formed XML (and calamine reads it) like <c r="E9">.
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E9"] = "=3+4"
+    wb.save(path)
+    tabbed = tmp_path / "tabbed.xlsx"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(tabbed, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b'<c r="E9"', b'<c\tr="E9"')
+                assert b'<c\tr="E9"' in data
+            dst.writestr(info, data)
+    assert error_of(tabbed).startswith("tabbed.xlsx: Results!E9: centres holds a formula (=3+4)")
+
+
 def test_formulas_after_the_input_columns_are_ignored(tmp_path: Path) -> None:
     # results_workbook puts =E2*2 in column H of every row.
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())

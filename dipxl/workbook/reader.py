@@ -29,9 +29,11 @@ import posixpath
 import re
 import struct
 import zipfile
+import zlib
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,14 @@ MAX_RATIO = 100
 MAX_PARTS = 10_000  # a workbook has tens of parts; a zip of millions is a memory bomb
 _END_RECORD = b"PK\x05\x06"
 _CHUNK = 1 << 20  # parts are checked by inflating this much at a time
+# Parts read again after the check (the workbook, its relationships, the
+# Results and Settings sheets) are kept from it when no bigger than this.
+_KEEP_LIMIT = 64 << 20
+# Zip flags zipfile refuses or handles specially: encrypted (bit 0),
+# compressed patched data (bit 5), strong encryption (bit 6).
+_UNUSUAL_FLAGS = 0x1 | 0x20 | 0x40
+_WORKBOOK = "xl/workbook.xml"
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 # An XML part's prolog (declaration, comments) must end within this many
 # bytes: the document type declaration (DTD) that entity bombs need sits there.
 PROLOG_LIMIT = 64 << 10
@@ -159,16 +169,36 @@ def _refuse_big_directory(data: bytes) -> None:
         )
 
 
+def _wanted_parts(parts: Mapping[str, str]) -> set[str]:
+    """The XML parts of the sheets a workbook is read from: its Settings
+    sheet and its Results sheet (else the first other sheet, where the
+    header is looked for first)."""
+    settings, results = SHEETS["settings"].lower(), SHEETS["results"].lower()
+    others = [n for n in parts if n.lower() != settings]
+    named = [parts[n] for n in parts if n.lower() in (settings, results)]
+    if not any(n.lower() == results for n in others):
+        named += [parts[n] for n in others[:1]]
+    return set(named)
+
+
 class _Package:
-    """The zip container: checked, with the sheet name -> XML part map."""
+    """The zip container: checked, with the sheet name -> XML part map.
+
+    Every part is inflated once here, never past its declared size, and its
+    CRC compared, before anything else reads the file; the parts read again
+    later (the workbook, its relationships, the Results and Settings
+    sheets) are kept from that one inflation.
+    """
 
     def __init__(self, data: bytes) -> None:
         _refuse_non_xlsx(data)
         _refuse_big_directory(data)
+        self.data = data
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
+        # NotImplementedError: a zip version zipfile does not know
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
             raise InputError(
                 f"the workbook is damaged or truncated (not a readable zip archive: {err})"
             ) from None
@@ -196,9 +226,97 @@ class _Package:
                     f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
+        self.kept: dict[str, bytes] = {}  # checked parts read again later
+        by_name = {i.filename: i for i in infos}
+        keep = {_WORKBOOK, _WORKBOOK_RELS}
+        # The workbook and its relationships first (checked like any part; a
+        # bad one is reported below, in its turn): they say which sheets to keep.
+        done: list[zipfile.ZipInfo] = []
+        for name in keep & by_name.keys():
+            try:
+                if self._inflate(by_name[name], keep=True):
+                    done.append(by_name[name])
+            except InputError:
+                pass
+        parts = self._sheet_parts() if keep <= self.kept.keys() else None
+        if parts is not None:
+            keep |= _wanted_parts(parts)
         for info in infos:
-            self._check_member(info)
-        self.parts = self._sheet_parts()
+            if any(info is d for d in done):
+                continue
+            if not self._inflate(info, keep=info.filename in keep):
+                self._check_member(info)  # the slow way, which says what is wrong
+        self.parts = parts if parts is not None else self._sheet_parts()
+
+    def _inflate(self, info: zipfile.ZipInfo, *, keep: bool) -> bool:
+        """Check one member straight from the archive's bytes: inflate it,
+        never past its declared size, compare its size and CRC, and refuse a
+        DTD in an XML part (xlsx parts never have one; entity bombs and
+        external entities need one).  False when anything is unusual (an
+        encrypted member, another compression method, a size or CRC that
+        differs, a damaged stream): :meth:`_check_member` then says what."""
+        if info.flag_bits & _UNUSUAL_FLAGS or info.compress_type not in (0, 8):
+            return False
+        data, offset = self.data, info.header_offset
+        if data[offset : offset + 4] != _ZIP or len(data) < offset + 30:
+            return False
+        name_len, extra_len = struct.unpack_from("<HH", data, offset + 26)
+        start = offset + 30 + name_len + extra_len
+        local_flags = struct.unpack_from("<H", data, offset + 6)[0]
+        local_name = data[offset + 30 : offset + 30 + name_len]
+        try:
+            if local_name.decode("utf-8" if local_flags & 0x800 else "cp437") != info.orig_filename:
+                return False
+        except UnicodeDecodeError:
+            return False
+        end = start + info.compress_size
+        size = info.file_size
+        if end > len(data):
+            return False
+        payload = memoryview(data)[start:end]
+        xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
+        if info.compress_type == 0:
+            if info.compress_size != size:
+                return False
+            keep = keep and size <= _KEEP_LIMIT
+            out = bytes(payload if keep else payload[: PROLOG_LIMIT + 1])
+            crc = zlib.crc32(payload)
+        elif keep and size <= _KEEP_LIMIT:
+            try:
+                out = zlib.decompressobj(-15).decompress(payload, size + 1)
+            except zlib.error:
+                return False
+            if len(out) != size:
+                return False
+            crc = zlib.crc32(out)
+        else:  # in chunks: memory stays small whatever the part holds
+            keep = False
+            inflater = zlib.decompressobj(-15)
+            crc, total, out = 0, 0, b""
+            rest: bytes | memoryview = payload
+            try:
+                while True:
+                    chunk = inflater.decompress(rest, _CHUNK)
+                    if not total:
+                        out = chunk[: PROLOG_LIMIT + 1]
+                    total += len(chunk)
+                    if total > size:
+                        return False
+                    crc = zlib.crc32(chunk, crc)
+                    rest = inflater.unconsumed_tail
+                    if inflater.eof or not chunk:
+                        break
+            except zlib.error:
+                return False
+            if total != size:
+                return False
+        if crc != info.CRC:
+            return False
+        if xml:
+            _check_prolog(out[: PROLOG_LIMIT + 1], info.filename)
+        if keep:
+            self.kept[info.filename] = out
+        return True
 
     def _check_member(self, info: zipfile.ZipInfo) -> None:
         """Inflate one member in chunks, never past its declared size (a
@@ -223,13 +341,15 @@ class _Package:
                 f"the workbook is damaged: its part {info.filename} is encrypted with a zip "
                 "password (Excel never does that): refusing to read it"
             ) from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as err:
             raise InputError(
                 f"the workbook is damaged: {info.filename}: {err} (a tampered or "
                 "truncated file, or a zip bomb whose headers understate its size)"
             ) from None
 
     def _part(self, name: str) -> bytes:
+        if name in self.kept:
+            return self.kept[name]
         try:
             return self.zip.read(name)
         except KeyError:
@@ -241,12 +361,12 @@ class _Package:
         """Sheet name -> XML part, from workbook.xml and its relationships
         (small parts, read with regular expressions: no entity is expanded)."""
         targets: dict[str, str] = {}
-        for attrs in _REL_TAG.findall(self._part("xl/_rels/workbook.xml.rels")):
+        for attrs in _REL_TAG.findall(self._part(_WORKBOOK_RELS)):
             rel_id, target = _battr(attrs, b"Id"), _battr(attrs, b"Target")
             if rel_id is not None and target:
                 targets[rel_id] = target
         parts: dict[str, str] = {}
-        for attrs in _SHEET_TAG.findall(self._part("xl/workbook.xml")):
+        for attrs in _SHEET_TAG.findall(self._part(_WORKBOOK)):
             name = _battr(attrs, b"name")
             rel = _RID_ATTR.search(attrs)
             target = targets.get(unescape(rel.group(1).decode("utf-8", "replace"))) if rel else None
@@ -264,8 +384,11 @@ class _Package:
         if part is None:
             return
         try:
-            with self.zip.open(part) as fh:
-                head = fh.read(4096)
+            if part in self.kept:
+                head = self.kept[part][:4096]
+            else:
+                with self.zip.open(part) as fh:
+                    head = fh.read(4096)
         except (KeyError, zipfile.BadZipFile, OSError, EOFError, ValueError) as err:
             raise InputError(f"the workbook is damaged: {part}: {err}") from None
         found = _DIMENSION.search(head)
@@ -312,20 +435,33 @@ class _Package:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
         xml = self._part(part)
         found: dict[tuple[int, int], str] = {}
-        plain = b"<worksheet" in xml[:1024] and b"<c>" not in xml
-        if (
-            plain
-            and columns is not None
-            and not _ODD_CELL.search(xml)
-            and not _RANGE_FORMULA.search(xml)
-        ):
-            # Every cell starts <c r="A1" and a formula is a cell's first
-            # child: look at the cells of the wanted columns only.
-            letters = b"|".join(re.escape(column_letter(c).encode()) for c in sorted(columns))
-            pattern = re.compile(rb'<c r="(' + letters + rb')([0-9]+)"[^>]*>\s*<f(\s[^>]*)?/?>')
-            for match in pattern.finditer(xml):
-                _note(found, xml, match, match.group(3) or b"", match.end(), columns, after_row)
-            return found
+        if b"<f" not in xml and b":f" not in xml:
+            return found  # no formula at all (each needs one of these)
+        # plain: tags without a namespace prefix, every cell as <c ...>.
+        unprefixed = b"<worksheet" in xml[:1024]
+        odd = _ODD_OR_BARE_CELL.search(xml) if unprefixed else None
+        if odd is not None and _SPACED_CELL.search(xml, odd.start()):
+            # <c\tr="A1"> is <c r="A1">: read it so (the same length, so
+            # every position stays).
+            xml = _SPACED_CELL.sub(b"<c ", xml)
+            odd = _ODD_OR_BARE_CELL.search(xml)
+        if not unprefixed:
+            plain = False
+        elif odd is None:
+            plain = True  # and every cell starts <c r="
+            if columns is not None and not _RANGE_FORMULA.search(xml):
+                _first_child_formulas(found, xml, columns, after_row)
+                return found
+        else:
+            plain = b"<c>" not in xml
+            if (
+                plain
+                and columns is not None
+                and not _ODD_CELL.search(xml)
+                and not _RANGE_FORMULA.search(xml)
+            ):
+                _first_child_formulas(found, xml, columns, after_row)
+                return found
         if plain:
             # Tags without a namespace prefix and every cell as <c ...>: each
             # formula's cell is the nearest <c before its <f.
@@ -356,11 +492,40 @@ class _Package:
         }
 
 
+def _first_child_formulas(
+    found: dict[tuple[int, int], str], xml: bytes, columns: Collection[int], after_row: int
+) -> None:
+    """The formula cells of ``columns`` below ``after_row`` of a sheet whose
+    cells all start ``<c r="A1"`` and hold no array formula: the cells whose
+    first child is a formula.  Each ``<f`` is followed back to the start of
+    its cell (most are in computed columns, passed over on their column's
+    first letter); the cell starts are searched once, front to back."""
+    initials = {column_letter(c).encode()[0] for c in columns}
+    start, searched, matched_at = -1, 0, -1
+    match: re.Match[bytes] | None = None
+    pos = xml.find(b"<f")
+    while pos >= 0:
+        cell = xml.rfind(b'<c r="', searched, pos)
+        if cell >= 0:
+            start = cell
+        searched = pos
+        if start != matched_at:  # each cell start is matched once, however many <f follow
+            matched_at = start
+            wanted = start >= 0 and xml[start + 6] in initials
+            match = _FIRST_CHILD_FORMULA.match(xml, start) if wanted else None
+        if match is not None and match.start(3) == pos:
+            _note(found, xml, match, match.group(4) or b"", match.end(), columns, after_row)
+        pos = xml.find(b"<f", pos + 2)
+
+
 def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
     """(row, column) -> error text (``#N/A``) of the cells of a sheet that hold
     an error value (``t="e"``); None when a cell omits its reference."""
     found: dict[tuple[int, int], str] = {}
-    if not _ANY_ERROR.search(xml):
+    # Each match of _ANY_ERROR holds "e" between quotes: look for those first.
+    if not (
+        b'"e"' in xml or (b"'" in xml and (b"'e'" in xml or b"'e\"" in xml or b"\"e'" in xml))
+    ) or not _ANY_ERROR.search(xml):
         return found
     for match in _ERROR_CELL.finditer(xml):
         ref = _R_ANY_QUOTE.search(match.group(1))
@@ -438,6 +603,10 @@ def _check_prolog(head: bytes, part: str) -> None:
 
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
+_SPACED_CELL = re.compile(rb"<c[\t\r\n]")  # a cell tag with other white space than " "
+# Any of these, or a cell tag without attributes.
+_ODD_OR_BARE_CELL = re.compile(rb'<c(?:>|[\t\r\n]| (?!r="))')
+_FIRST_CHILD_FORMULA = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*>\s*(<f)(\s[^>]*)?/?>')
 _RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
 _AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
@@ -446,6 +615,7 @@ _RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
 _R_ATTR = re.compile(rb'\sr\s*=\s*"\$?([A-Za-z]{1,3})\$?([0-9]+)"')
 _T_ATTR = re.compile(rb'\st\s*=\s*"([^"]*)"')
 _COLUMNS: dict[bytes, int] = {}
+_ATTRS: dict[bytes, re.Pattern[bytes]] = {}  # attribute name -> its pattern
 
 
 def _note(
@@ -470,7 +640,10 @@ def _note(
 
 
 def _battr(attrs: bytes, name: bytes) -> str | None:
-    m = re.search(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"', attrs)
+    pattern = _ATTRS.get(name)
+    if pattern is None:
+        pattern = _ATTRS[name] = re.compile(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"')
+    m = pattern.search(attrs)
     return unescape(m.group(1).decode("utf-8", "replace")) if m else None
 
 
@@ -551,6 +724,62 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def _blank_rows(columns: Sequence[list[Any]]) -> set[int]:
+    """Rows (indexes) empty or blank text in every one of ``columns``."""
+    blank: Sequence[int] | None = None
+    for values in columns:
+        kinds = set(map(type, values))
+        if str not in kinds and type(None) not in kinds:
+            return set()
+        blank = [
+            i
+            for i in (range(len(values)) if blank is None else blank)
+            if values[i] is None or (type(values[i]) is str and not values[i].strip())
+        ]
+        if not blank:
+            return set()
+    return set(blank or ())
+
+
+def _as_typed(values: list[Any]) -> list[Any]:
+    """Cell values as typed: empty is None, a whole float an int (calamine
+    stores every number as a float; "-1" must not read "-1.0")."""
+    kinds = set(map(type, values))
+    if kinds == {str}:
+        if values.count("") == len(values):
+            return [None] * len(values)
+        return [None if v == "" else v for v in values] if "" in values else values
+    if kinds == {float} and all(map(float.is_integer, values)):
+        return list(map(int, values))
+    return [
+        None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
+        for v in values
+    ]
+
+
+class _RowCells(Mapping[str, str]):
+    """Field -> cell (``Results!E14``) of one result row, named when asked:
+    most rows never are, so no string is built for them."""
+
+    __slots__ = ("_columns", "_row")
+
+    def __init__(self, columns: Mapping[str, str], row: str) -> None:
+        self._columns = columns  # field -> "Results!E"
+        self._row = row
+
+    def __getitem__(self, name: str) -> str:
+        return self._columns[name] + self._row
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -608,7 +837,7 @@ class _Reader:
                 "enter the value itself",
                 f"{ref}!{column_letter(col)}{row}",
             )
-        records = list(self.records(ref, header, rows))
+        records = self.records(ref, header, rows)
         if not records:
             raise InputError(
                 "no results: the sheet has a header row but no result rows below it",
@@ -657,40 +886,35 @@ class _Reader:
             f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
         )
 
-    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> Iterator[Record]:
+    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
+        """A record for each row below the header with a value in an input
+        column, built column by column (a row's cells are named only when
+        asked: see :class:`_RowCells`)."""
         columns = header.columns
         present = [(f, columns[f]) for f in FIELDS if f in columns]
-        # Column of each Record field in order (-1: the workbook has no such column).
-        indexes = [columns.get(f, -1) for f in FIELDS]
-        prefixes = [(f, f"{ref}!{column_letter(c)}") for f, c in present]
-        first = f"{ref}!{column_letter(min(c for _, c in present))}"
-        for index in range(header.row, len(rows)):
-            row = rows[index]
-            width = len(row)
-            raw = [row[c] if 0 <= c < width else None for c in indexes]
-            for value in raw:
-                if value is not None and value != "" and (type(value) is not str or value.strip()):
-                    break
-            else:
-                continue  # a blank row
-            number = str(index + 1)
-            # As typed: empty is None, a whole float an int (calamine stores
-            # every number as a float; "-1" must not read "-1.0").
-            rnd, board, power, player, centres, eliminated, draw = [
-                None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
-                for v in raw
-            ]
-            yield Record(
-                rnd,
-                board,
-                power,
-                player,
-                centres,
-                eliminated,
-                draw,
-                {f: p + number for f, p in prefixes},
-                first + number,
+        last = max(c for _, c in present)
+        body = rows[header.row :]
+        if body and min(map(len, body)) <= last:
+            body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
+        raw = [[row[c] for row in body] for _, c in present]
+        numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
+        blank = _blank_rows(raw)
+        if blank:
+            kept = [i for i in range(len(body)) if i not in blank]
+            raw = [[values[i] for i in kept] for values in raw]
+            numbers = [numbers[i] for i in kept]
+        typed = dict(zip((f for f, _ in present), map(_as_typed, raw), strict=True))
+        none = repeat(None)
+        cells = {f: f"{ref}!{column_letter(c)}" for f, c in present}
+        texts = list(map(str, numbers))
+        return list(
+            map(
+                Record,
+                *(typed.get(f, none) for f in FIELDS),
+                map(_RowCells, repeat(cells), texts),
+                map(f"{ref}!{column_letter(min(c for _, c in present))}".__add__, texts),
             )
+        )
 
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,35 @@ def test_a_dtd_anywhere_in_a_prolog_is_refused(prolog: bytes) -> None:
 def test_the_good_workbook_still_reads() -> None:
     book = read_workbook_bytes(files.good_workbook_bytes(), "good.xlsx")
     assert len(book.tournament.games) == 6
+
+
+def _corrupt_stream() -> bytes:
+    """The good workbook whose Results sheet's deflate stream is garbage
+    (headers, sizes and CRC as before)."""
+    members = []
+    for m in files._members_of(files.good_workbook_bytes()):
+        if m.name == files.SHEET:
+            m = files._Member(m.name, 8, b"\xff" * 8 + m.payload[8:], m.crc, m.size)
+        members.append(m)
+    return files._raw_zip(members)
+
+
+def _unknown_zip_version() -> bytes:
+    """The good workbook whose first central directory entry asks for zip
+    version 25.5 to extract (zipfile knows up to 6.3)."""
+    data = bytearray(files.good_workbook_bytes())
+    data[data.index(b"PK\x01\x02") + 6] = 255
+    return bytes(data)
+
+
+# Each case is a damaged file that once escaped as a traceback: a tampered
+# deflate stream (zlib's error) and a zip version zipfile does not know.
+@pytest.mark.parametrize(("make", "says"), [
+    (_corrupt_stream, "the workbook is damaged: xl/worksheets/sheet1.xml: Error -3 "),
+    (_unknown_zip_version, "the workbook is damaged or truncated (not a readable zip archive: "
+                           "zip file version 25.5)"),
+], ids=["corrupt-deflate-stream", "unknown-zip-version"])
+def test_a_damaged_archive_is_an_input_error(make: Callable[[], bytes], says: str) -> None:
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(make(), "x.xlsx")
+    assert str(err.value).startswith(f"x.xlsx: {says}"), str(err.value)
