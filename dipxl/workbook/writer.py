@@ -459,7 +459,7 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["a", "games", *(k for k, _ in form.kinds if k != "games")]
+    kinds = ["a", "b", "games", *(k for k, _ in form.kinds if k != "games")]
     if form.per_game and form.needs_keep:
         kinds.append("keep")
     cols = ["id"]
@@ -513,9 +513,16 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             ids = refs["ids"]
             a = p.at("a", rnd)
             put(f"a_{rnd}", f'IFERROR(MATCH($A{row},{ids},0),"")')
-            second = f"{a}+MATCH($A{row},INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round}),0)"
+            # The second seat, looked for only where Calc found a round
+            # with a player seated twice (blank otherwise).
+            b = p.at("b", rnd)
+            after = f"INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round})"
+            put(
+                f"b_{rnd}",
+                f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
+            )
 
-            def fetch(kind: str | None, a: str = a, second: str = second, rnd: int = rnd) -> str:
+            def fetch(kind: str | None, a: str = a, b: str = b, rnd: int = rnd) -> str:
                 refs = per_round[rnd - 1]
                 done = refs["done"]
 
@@ -531,10 +538,11 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         kind_expr[kind],
                     )
 
-                other = f"IF(INDEX(calc_doubles,{rnd}),IFERROR({value(second)},0),0)"
+                first = f'IF({a}="",0,{value(a)})'
+                other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
-                    return f'MAX(IF({a}="",0,{value(a)}),{other})'
-                return f'IF({a}="",0,{value(a)})+{other}'
+                    return f"MAX({first},{other})"
+                return f"{first}+{other}"
 
             put(f"games_{rnd}", fetch("games" if "games" in kind_expr else None))
             for kind, _ in form.kinds:
