@@ -413,31 +413,23 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
 
 def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     """Flags for the TD.  Every rule reads a few cells only: the game rules
-    come as seven rules, one per seat position, each over every seventh row
-    with the game's seven rows as a relative range."""
+    find the game's seven rows from the row number (games are seven-row
+    blocks from row 2), one rule over the whole column each."""
     last = plan.last_row
     e = plan.col("Centres")
     d = plan.col("Player")
     pid = plan.col("Player id")
-    games = [(r, b) for r in range(1, plan.rounds + 1) for b in range(1, plan.boards + 1)]
-    for k in range(7):
-        rows = [plan.block_first(r, b) + k for r, b in games]
-        anchor = rows[0]
-        top = anchor - k
-        block = f"${e}{top}:${e}{top + 6}"
-        # A game whose centres total more than 34.
-        ws.conditional_formatting.add(
-            " ".join(f"{e}{r}" for r in rows),
-            FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL),
-        )
-        # A missing player or centre count in a game that has started.
-        ws.conditional_formatting.add(
-            " ".join(f"{d}{r}:{e}{r}" for r in rows),
-            FormulaRule(
-                formula=[f'AND(COUNT({block})>0,OR(${d}{anchor}="",${e}{anchor}=""))'],
-                fill=MISSING_FILL,
-            ),
-        )
+    top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
+    block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # A game whose centres total more than 34.
+    ws.conditional_formatting.add(
+        f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
+    )
+    # A missing player or centre count in a game that has started.
+    ws.conditional_formatting.add(
+        f"{d}2:{e}{last}",
+        FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
+    )
     # A player seated a second time in one round (by id: names may hold
     # wildcards): the player's first seat of the round is another row.
     for rnd in range(1, plan.rounds + 1):
