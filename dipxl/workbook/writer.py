@@ -97,6 +97,16 @@ def _formula(ws: Worksheet, row: int, column: int, formula: str) -> None:
     ws._cells[(row, column)] = cell
 
 
+def _put(ws: Worksheet, row: int, column: int, value: object, kind: str, style: Any = None) -> None:
+    """Put a value of a known kind (``"n"`` a number or None, ``"s"`` text
+    already checked by :func:`user_text` or written by dipxl) in a cell,
+    fast, like :func:`_formula`; ``style`` a style array to copy."""
+    cell = Cell(ws, row=row, column=column, style_array=None if style is None else copy(style))
+    cell._value = value
+    cell.data_type = kind
+    ws._cells[(row, column)] = cell
+
+
 def _name(wb: Workbook, name: str, ref: str) -> None:
     wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
@@ -328,28 +338,29 @@ def _results_sheet(
             found = filled.get((rnd, board))
             for power in Power:
                 row = first + int(power)
-                ws.cell(row, 1, rnd)
-                ws.cell(row, 2, board)
-                _text(ws.cell(row, 3), power.title)
-                for c in range(4, 8):
-                    ws.cell(row, c)._style = copy(input_style)
+                _put(ws, row, 1, rnd, "n")
+                _put(ws, row, 2, board, "n")
+                _put(ws, row, 3, power.title, "s")
+                values: list[tuple[object, str]] = [(None, "n")] * 4
                 if found is not None:
                     seat = found.seats[int(power)]
                     if seat.player:
-                        _text(ws.cell(row, 4), seat.player)
+                        values[0] = (seat.player, "s")
                     if seat.centres is not None:
-                        ws.cell(row, 5, seat.centres)
+                        values[1] = (seat.centres, "n")
                     if seat.eliminated is not None:
-                        ws.cell(row, 6, seat.eliminated)
+                        values[2] = (seat.eliminated, "n")
                     if seat.in_draw is not None:
-                        _text(ws.cell(row, 7), "Y" if seat.in_draw else "N")
+                        values[3] = ("Y" if seat.in_draw else "N", "s")
+                for c, (value, kind) in enumerate(values, start=4):
+                    _put(ws, row, c, value, kind, input_style)
                 s = Seat(plan, row, first, first + 6)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
                     if header in index:
                         _formula(ws, row, index[header], formula)
-                ws.cell(row, score_col)._style = copy(score_style)
+                ws._cells[(row, score_col)]._style = copy(score_style)
     last = plan.last_row
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
@@ -499,7 +510,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
         def put(name: str, formula: str, row: int = row) -> None:
             _formula(ws, row, index[name], formula)
 
-        ws.cell(row, 1, pid)
+        _put(ws, row, 1, pid, "n")
         for rnd in range(1, plan.rounds + 1):
             refs = per_round[rnd - 1]
             ids = refs["ids"]
