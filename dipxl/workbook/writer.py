@@ -97,6 +97,16 @@ def _formula(ws: Worksheet, row: int, column: int, formula: str) -> None:
     ws._cells[(row, column)] = cell
 
 
+def _put(ws: Worksheet, row: int, column: int, value: object, kind: str, style: Any = None) -> None:
+    """Put a value of a known kind (``"n"`` a number or None, ``"s"`` text
+    already checked by :func:`user_text` or written by dipxl) in a cell,
+    fast, like :func:`_formula`; ``style`` a style array to copy."""
+    cell = Cell(ws, row=row, column=column, style_array=None if style is None else copy(style))
+    cell._value = value
+    cell.data_type = kind
+    ws._cells[(row, column)] = cell
+
+
 def _name(wb: Workbook, name: str, ref: str) -> None:
     wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
@@ -328,28 +338,29 @@ def _results_sheet(
             found = filled.get((rnd, board))
             for power in Power:
                 row = first + int(power)
-                ws.cell(row, 1, rnd)
-                ws.cell(row, 2, board)
-                _text(ws.cell(row, 3), power.title)
-                for c in range(4, 8):
-                    ws.cell(row, c)._style = copy(input_style)
+                _put(ws, row, 1, rnd, "n")
+                _put(ws, row, 2, board, "n")
+                _put(ws, row, 3, power.title, "s")
+                values: list[tuple[object, str]] = [(None, "n")] * 4
                 if found is not None:
                     seat = found.seats[int(power)]
                     if seat.player:
-                        _text(ws.cell(row, 4), seat.player)
+                        values[0] = (seat.player, "s")
                     if seat.centres is not None:
-                        ws.cell(row, 5, seat.centres)
+                        values[1] = (seat.centres, "n")
                     if seat.eliminated is not None:
-                        ws.cell(row, 6, seat.eliminated)
+                        values[2] = (seat.eliminated, "n")
                     if seat.in_draw is not None:
-                        _text(ws.cell(row, 7), "Y" if seat.in_draw else "N")
+                        values[3] = ("Y" if seat.in_draw else "N", "s")
+                for c, (value, kind) in enumerate(values, start=4):
+                    _put(ws, row, c, value, kind, input_style)
                 s = Seat(plan, row, first, first + 6)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
                     if header in index:
                         _formula(ws, row, index[header], formula)
-                ws.cell(row, score_col)._style = copy(score_style)
+                ws._cells[(row, score_col)]._style = copy(score_style)
     last = plan.last_row
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
@@ -413,31 +424,23 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
 
 def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     """Flags for the TD.  Every rule reads a few cells only: the game rules
-    come as seven rules, one per seat position, each over every seventh row
-    with the game's seven rows as a relative range."""
+    find the game's seven rows from the row number (games are seven-row
+    blocks from row 2), one rule over the whole column each."""
     last = plan.last_row
     e = plan.col("Centres")
     d = plan.col("Player")
     pid = plan.col("Player id")
-    games = [(r, b) for r in range(1, plan.rounds + 1) for b in range(1, plan.boards + 1)]
-    for k in range(7):
-        rows = [plan.block_first(r, b) + k for r, b in games]
-        anchor = rows[0]
-        top = anchor - k
-        block = f"${e}{top}:${e}{top + 6}"
-        # A game whose centres total more than 34.
-        ws.conditional_formatting.add(
-            " ".join(f"{e}{r}" for r in rows),
-            FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL),
-        )
-        # A missing player or centre count in a game that has started.
-        ws.conditional_formatting.add(
-            " ".join(f"{d}{r}:{e}{r}" for r in rows),
-            FormulaRule(
-                formula=[f'AND(COUNT({block})>0,OR(${d}{anchor}="",${e}{anchor}=""))'],
-                fill=MISSING_FILL,
-            ),
-        )
+    top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
+    block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # A game whose centres total more than 34.
+    ws.conditional_formatting.add(
+        f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
+    )
+    # A missing player or centre count in a game that has started.
+    ws.conditional_formatting.add(
+        f"{d}2:{e}{last}",
+        FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
+    )
     # A player seated a second time in one round (by id: names may hold
     # wildcards): the player's first seat of the round is another row.
     for rnd in range(1, plan.rounds + 1):
@@ -459,7 +462,7 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["a", "games", *(k for k, _ in form.kinds if k != "games")]
+    kinds = ["a", "b", "games", *(k for k, _ in form.kinds if k != "games")]
     if form.per_game and form.needs_keep:
         kinds.append("keep")
     cols = ["id"]
@@ -507,15 +510,22 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
         def put(name: str, formula: str, row: int = row) -> None:
             _formula(ws, row, index[name], formula)
 
-        ws.cell(row, 1, pid)
+        _put(ws, row, 1, pid, "n")
         for rnd in range(1, plan.rounds + 1):
             refs = per_round[rnd - 1]
             ids = refs["ids"]
             a = p.at("a", rnd)
             put(f"a_{rnd}", f'IFERROR(MATCH($A{row},{ids},0),"")')
-            second = f"{a}+MATCH($A{row},INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round}),0)"
+            # The second seat, looked for only where Calc found a round
+            # with a player seated twice (blank otherwise).
+            b = p.at("b", rnd)
+            after = f"INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round})"
+            put(
+                f"b_{rnd}",
+                f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
+            )
 
-            def fetch(kind: str | None, a: str = a, second: str = second, rnd: int = rnd) -> str:
+            def fetch(kind: str | None, a: str = a, b: str = b, rnd: int = rnd) -> str:
                 refs = per_round[rnd - 1]
                 done = refs["done"]
 
@@ -531,10 +541,11 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         kind_expr[kind],
                     )
 
-                other = f"IF(INDEX(calc_doubles,{rnd}),IFERROR({value(second)},0),0)"
+                first = f'IF({a}="",0,{value(a)})'
+                other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
-                    return f'MAX(IF({a}="",0,{value(a)}),{other})'
-                return f'IF({a}="",0,{value(a)})+{other}'
+                    return f"MAX({first},{other})"
+                return f"{first}+{other}"
 
             put(f"games_{rnd}", fetch("games" if "games" in kind_expr else None))
             for kind, _ in form.kinds:

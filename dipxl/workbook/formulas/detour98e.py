@@ -33,13 +33,12 @@ class DetourFormulas(Formulas):
     module = "detour98e"
     extra_columns = ("Raw", "Game key")
     # Games, wins and drawn games in the draw of a round in one whole number,
-    # games + 1000 x wins + 1000000 x draws (the outcome is
-    # INT((key - 1) / 10000)); the round's best game key.
+    # games + 1000 x wins + 1000000 x draws: a win's key is above 30000, a
+    # draw member's in 20001-30000 (points 0 to under 9999), so draws + wins is
+    # (key > 20000) and the sum is games + 1000000 x (key > 20000) - 999000
+    # x (key > 30000); the round's best game key.
     kinds = (
-        (
-            "games",
-            "{Game done}+1000*(INT(({Game key}-1)/10000)=3)+1000000*(INT(({Game key}-1)/10000)=2)",
-        ),
+        ("games", "{Game done}+1000000*({Game key}>20000)-999000*({Game key}>30000)"),
         ("score", "{Score}"),
         ("best", "{Game key}"),
     )
