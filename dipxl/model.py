@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import cast
 
 from dipxl.errors import InputError, Notice
-from dipxl.slots import slot_setter
+from dipxl.slots import slot_setters
 
 __all__ = [
     "MAX_CENTRES",
@@ -307,11 +307,16 @@ class Seat:
         _set_seat_in_draw(self, in_draw)
 
 
-_set_seat_player = slot_setter(Seat, "player")
-_set_seat_power = slot_setter(Seat, "power")
-_set_seat_centres = slot_setter(Seat, "centres")
-_set_seat_eliminated = slot_setter(Seat, "eliminated")
-_set_seat_in_draw = slot_setter(Seat, "in_draw")
+(
+    _set_seat_player,
+    _set_seat_power,
+    _set_seat_centres,
+    _set_seat_eliminated,
+    _set_seat_in_draw,
+) = slot_setters(
+    Seat,
+    "player", "power", "centres", "eliminated", "in_draw",
+)
 
 
 def _refuse_seat(
@@ -490,16 +495,22 @@ class Game:
         return sum(self.centres)
 
 
-_set_round = slot_setter(Game, "round")
-_set_board = slot_setter(Game, "board")
-_set_origin = slot_setter(Game, "origin")
-_set_seats = slot_setter(Game, "seats")
-_set_years = slot_setter(Game, "years")
-_set_players = slot_setter(Game, "players")
-_set_finished = slot_setter(Game, "finished")
-_set_centres = slot_setter(Game, "centres")
-_set_centres_desc = slot_setter(Game, "centres_desc")
-_set_draw_members = slot_setter(Game, "draw_members")
+(
+    _set_round,
+    _set_board,
+    _set_origin,
+    _set_seats,
+    _set_years,
+    _set_players,
+    _set_finished,
+    _set_centres,
+    _set_centres_desc,
+    _set_draw_members,
+) = slot_setters(
+    Game,
+    "round", "board", "origin", "seats", "years", "players", "finished", "centres",
+    "centres_desc", "draw_members",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,15 +668,20 @@ class Record:
         return self.cells.get(name) or self.where
 
 
-_set_record_round = slot_setter(Record, "round")
-_set_record_board = slot_setter(Record, "board")
-_set_record_power = slot_setter(Record, "power")
-_set_record_player = slot_setter(Record, "player")
-_set_record_centres = slot_setter(Record, "centres")
-_set_record_eliminated = slot_setter(Record, "eliminated")
-_set_record_draw = slot_setter(Record, "draw")
-_set_record_cells = slot_setter(Record, "cells")
-_set_record_where = slot_setter(Record, "where")
+(
+    _set_record_round,
+    _set_record_board,
+    _set_record_power,
+    _set_record_player,
+    _set_record_centres,
+    _set_record_eliminated,
+    _set_record_draw,
+    _set_record_cells,
+    _set_record_where,
+) = slot_setters(
+    Record,
+    "round", "board", "power", "player", "centres", "eliminated", "draw", "cells", "where",
+)
 
 
 def tournament_from_records(records: Iterable[Record], title: str = "") -> Tournament:

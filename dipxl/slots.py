@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["slot_setter"]
+__all__ = ["slot_setter", "slot_setters"]
 
 
 def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
@@ -19,3 +19,8 @@ def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     ``__setattr__``: for that class's own ``__init__`` only."""
     setter: Callable[[object, object], None] = cls.__dict__[name].__set__
     return setter
+
+
+def slot_setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
+    """:func:`slot_setter` of each of ``names``, in order."""
+    return tuple(slot_setter(cls, name) for name in names)

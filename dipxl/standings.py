@@ -18,7 +18,7 @@ from dipxl import tiebreaks
 from dipxl.errors import Notice
 from dipxl.model import Game, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
-from dipxl.slots import slot_setter
+from dipxl.slots import slot_setters
 from dipxl.systems import System, get_system, htm
 from dipxl.systems.common import param_table, solo_winner
 
@@ -58,9 +58,7 @@ class ScoredGame:
         return self.game.board
 
 
-_set_sg_game = slot_setter(ScoredGame, "game")
-_set_sg_scores = slot_setter(ScoredGame, "scores")
-_set_sg_winner = slot_setter(ScoredGame, "winner")
+_set_sg_game, _set_sg_scores, _set_sg_winner = slot_setters(ScoredGame, "game", "scores", "winner")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -105,10 +103,15 @@ class Played:
         return (self.game.round, self.game.board)
 
 
-_set_played_player = slot_setter(Played, "player")
-_set_played_game = slot_setter(Played, "game")
-_set_played_index = slot_setter(Played, "index")
-_set_played_counted = slot_setter(Played, "counted")
+(
+    _set_played_player,
+    _set_played_game,
+    _set_played_index,
+    _set_played_counted,
+) = slot_setters(
+    Played,
+    "player", "game", "index", "counted",
+)
 
 
 def _plain_key(p: Played) -> tuple[float, int]:
@@ -246,12 +249,17 @@ class Row:
         _set_row_exact(self, exact)
 
 
-_set_row_rank = slot_setter(Row, "rank")
-_set_row_player = slot_setter(Row, "player")
-_set_row_score = slot_setter(Row, "score")
-_set_row_games = slot_setter(Row, "games")
-_set_row_tiebreaks = slot_setter(Row, "tiebreaks")
-_set_row_exact = slot_setter(Row, "exact")
+(
+    _set_row_rank,
+    _set_row_player,
+    _set_row_score,
+    _set_row_games,
+    _set_row_tiebreaks,
+    _set_row_exact,
+) = slot_setters(
+    Row,
+    "rank", "player", "score", "games", "tiebreaks", "exact",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -89,6 +90,23 @@ def test_a_generated_then_filled_workbook_scores_like_the_engine(
     assert got["title"] == "Club night"
     want["title"] = "Club night"
     assert same_result(got, want)
+
+
+_SHEET1 = "xl/worksheets/sheet1.xml"
+
+
+def _rewrite_sheet(path: Path, out: Path, edit: Callable[[bytes], bytes]) -> Path:
+    """A copy of the workbook at ``path`` with its first sheet's XML edited."""
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            dst.writestr(info, edit(data) if info.filename == _SHEET1 else data)
+    return out
+
+
+def _sheet_xml(path: Path) -> bytes:
+    with zipfile.ZipFile(path) as book:
+        return book.read(_SHEET1)
 
 
 def test_settings_parameters_are_used(tmp_path: Path) -> None:
@@ -190,14 +208,9 @@ def test_a_formula_found_when_cells_omit_their_reference(tmp_path: Path) -> None
     ws["B12"] = "=1+1"
     wb.save(path)
     # ... rewritten without the optional r="A1" attributes of its cells.
-    stripped = tmp_path / "stripped.xlsx"
-    with zipfile.ZipFile(path) as src, zipfile.ZipFile(stripped, "w") as dst:
-        for info in src.infolist():
-            data = src.read(info)
-            if info.filename == "xl/worksheets/sheet1.xml":
-                data = re.sub(rb'(<c)\s+r="[A-Z]+[0-9]+"', rb"\1", data)
-                assert b'<c r="' not in data
-            dst.writestr(info, data)
+    stripped = _rewrite_sheet(path, tmp_path / "stripped.xlsx",
+                              lambda xml: re.sub(rb'(<c)\s+r="[A-Z]+[0-9]+"', rb"\1", xml))
+    assert b'<c r="' not in _sheet_xml(stripped)
     assert error_of(stripped).startswith("stripped.xlsx: Results!B12: board holds a formula")
 
 
@@ -206,14 +219,9 @@ def test_a_formula_found_when_cells_put_other_attributes_first(tmp_path: Path) -
     wb = openpyxl.load_workbook(path)
     wb["Results"]["C20"] = '=IF(1,"Austria","")'
     wb.save(path)
-    moved = tmp_path / "moved.xlsx"
-    with zipfile.ZipFile(path) as src, zipfile.ZipFile(moved, "w") as dst:
-        for info in src.infolist():
-            data = src.read(info)
-            if info.filename == "xl/worksheets/sheet1.xml":
-                data = re.sub(rb'<c r="([A-Z]+[0-9]+)"([^>/]*)', rb'<c s="0"\2 r="\1"', data)
-                assert b'<c r="' not in data
-            dst.writestr(info, data)
+    moved = _rewrite_sheet(path, tmp_path / "moved.xlsx", lambda xml: re.sub(
+        rb'<c r="([A-Z]+[0-9]+)"([^>/]*)', rb'<c s="0"\2 r="\1"', xml))
+    assert b'<c r="' not in _sheet_xml(moved)
     assert error_of(moved).startswith(
         'moved.xlsx: Results!C20: power holds a formula (=IF(1,"Austria",""))'
     )
@@ -225,14 +233,9 @@ def test_a_formula_found_when_a_cell_tag_has_a_tab(tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(path)
     wb["Results"]["E9"] = "=3+4"
     wb.save(path)
-    tabbed = tmp_path / "tabbed.xlsx"
-    with zipfile.ZipFile(path) as src, zipfile.ZipFile(tabbed, "w") as dst:
-        for info in src.infolist():
-            data = src.read(info)
-            if info.filename == "xl/worksheets/sheet1.xml":
-                data = data.replace(b'<c r="E9"', b'<c\tr="E9"')
-                assert b'<c\tr="E9"' in data
-            dst.writestr(info, data)
+    tabbed = _rewrite_sheet(path, tmp_path / "tabbed.xlsx",
+                            lambda xml: xml.replace(b'<c r="E9"', b'<c\tr="E9"'))
+    assert b'<c\tr="E9"' in _sheet_xml(tabbed)
     assert error_of(tabbed).startswith("tabbed.xlsx: Results!E9: centres holds a formula (=3+4)")
 
 
