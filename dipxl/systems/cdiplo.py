@@ -9,7 +9,13 @@ from functools import lru_cache
 from dipxl.errors import InputError
 from dipxl.model import Game
 from dipxl.ranking import TieShare, position_points
-from dipxl.systems.common import GameParams, check_number, check_positions, solo_winner
+from dipxl.systems.common import (
+    GameParams,
+    check_number,
+    check_positions,
+    rounded_table,
+    solo_winner,
+)
 
 __all__ = ["Params", "score", "score_counts", "score_many"]
 
@@ -65,7 +71,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             table = memo[game.centres_desc] = found
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-    return out if params.round_to is None else [params.finish(scores) for scores in out]
+    return out
 
 
 def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[float, ...]:
@@ -78,17 +84,16 @@ def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[fl
         raise InputError(
             f"more than one power reaches the victory criterion ({params.victory_centres} centres)"
         )
-    scores = tuple(map(table.__getitem__, centres))
-    return scores if params.round_to is None else params.finish(scores)
+    return tuple(map(table.__getitem__, centres))
 
 
-Rule = tuple[int, float, float, float, tuple[float, ...]]
+Rule = tuple[int, float, float, float, tuple[float, ...], int | None]
 
 
 def _rule(params: Params) -> Rule:
     """The parameters the tables depend on, as a cheap-to-hash tuple."""
     return (params.victory_centres, params.solo, params.solo_loss, params.played,
-            params.positions)
+            params.positions, params.round_to)
 
 
 # A memo of a pure function: the same shape of game gives the same table.
@@ -100,13 +105,17 @@ def _game_table(
     solo_loss: float,
     played: float,
     positions: tuple[float, ...],
+    round_to: int | None,
 ) -> dict[int, float] | None:
-    """Centre count -> score for a game whose counts, highest first, are
-    ``ordered``; None when two powers reach the victory criterion."""
+    """Centre count -> score (rounded to ``round_to`` decimals, if set) for a
+    game whose counts, highest first, are ``ordered``; None when two powers
+    reach the victory criterion."""
     top = ordered[0]
     if top >= victory:
         if ordered[1] == top:
             return None
-        return {c: float(solo if c == top else solo_loss) for c in ordered}
-    shares = position_points(ordered, positions, TieShare.SHARE)
-    return {c: played + c + points for c, points in shares.items()}
+        table = {c: float(solo if c == top else solo_loss) for c in ordered}
+    else:
+        shares = position_points(ordered, positions, TieShare.SHARE)
+        table = {c: played + c + points for c, points in shares.items()}
+    return rounded_table(table, round_to)

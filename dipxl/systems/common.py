@@ -74,6 +74,15 @@ class GameParams:
         return tuple(round_half_up(s, self.round_to) for s in scores)
 
 
+def rounded_table(table: dict[int, float], round_to: int | None) -> dict[int, float]:
+    """:meth:`GameParams.finish` applied to a table of a game's scores (each
+    seat's score is one of its values): memoised tables are rounded once,
+    not every game."""
+    if round_to is None:
+        return table
+    return {key: round_half_up(value, round_to) for key, value in table.items()}
+
+
 def solo_winner(game: Game, victory_centres: int) -> int | None:
     """Index (power order) of the soloist, or None for a draw.
 

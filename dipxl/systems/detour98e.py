@@ -10,7 +10,13 @@ from functools import lru_cache
 from dipxl.errors import Notice
 from dipxl.model import Game
 from dipxl.ranking import TieShare, places, position_points, rank_key
-from dipxl.systems.common import GameParams, check_number, check_positions, solo_winner
+from dipxl.systems.common import (
+    GameParams,
+    check_number,
+    check_positions,
+    rounded_table,
+    solo_winner,
+)
 
 __all__ = [
     "Outcome", "Params", "SeatView", "compare", "notices", "score", "score_many", "view", "views",
@@ -74,10 +80,11 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             tables = memo[game.centres_desc] = [None] * 8
         table = tables[len(late)]
         if table is None:
-            table = tables[len(late)] = _game_table(game.centres_desc, len(late), *rule)
-            if table is None:
+            found = _game_table(game.centres_desc, len(late), *rule)
+            if found is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
-            assert table is not None
+            assert found is not None
+            table = tables[len(late)] = found
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if late:  # a late-eliminated seat scores the table's -1 entry
             scores = [table[a], table[b], table[c], table[d], table[e], table[f], table[g]]
@@ -86,15 +93,16 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             append(tuple(scores))
         else:
             append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-    return out if params.round_to is None else [params.finish(scores) for scores in out]
+    return out
 
 
-Rule = tuple[int, float, tuple[float, ...], float]
+Rule = tuple[int, float, tuple[float, ...], float, int | None]
 
 
 def _rule(params: Params) -> Rule:
     """The parameters the tables depend on, as a cheap-to-hash tuple."""
-    return (params.victory_centres, params.win, params.positions, params.draw_total)
+    return (params.victory_centres, params.win, params.positions, params.draw_total,
+            params.round_to)
 
 
 # A memo of a pure function: the same input gives the same table.
@@ -106,6 +114,7 @@ def _game_table(
     win: float,
     positions: tuple[float, ...],
     scale: float,
+    round_to: int | None,
 ) -> dict[int, float] | None:
     """Centre count -> score for a game whose counts, highest first, are
     ``ordered`` and in which ``n_late`` seats were eliminated after Fall
@@ -117,6 +126,7 @@ def _game_table(
     centres + position points (ties: the lowest position's) + the outright
     leader's margin over the second-highest count + 1 for holding a centre at
     the end + 1 for surviving to Fall 1905; each raw score x scale / total.
+    Rounded to ``round_to`` decimals, if set.
     """
     top, second = ordered[0], ordered[1]
     if top >= victory:
@@ -124,7 +134,7 @@ def _game_table(
             return None
         table = {c: float(win) if c == top else float(c + (1 if c else 0)) for c in ordered}
         table[-1] = 1.0
-        return table
+        return rounded_table(table, round_to)
     raw = {
         c: c + points + (2 if c else 0)
         for c, points in position_points(ordered, positions, TieShare.LOWEST).items()
@@ -134,7 +144,7 @@ def _game_table(
     total = sum(raw[c] for c in ordered) + n_late
     table = {c: r * scale / total for c, r in raw.items()}
     table[-1] = (raw.get(0, 0) + 1) * scale / total
-    return table
+    return rounded_table(table, round_to)
 
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:

@@ -68,3 +68,10 @@ def test_scoring_the_counts_alone_is_scoring_the_game(game: Game, params: cdiplo
 def test_counts_alone_with_the_victory_criterion_reached_twice_is_an_error() -> None:
     with pytest.raises(InputError, match="more than one power reaches the victory criterion"):
         cdiplo.score_counts((17, 17, 0, 0, 0, 0, 0), cdiplo.Params(victory_centres=17))
+
+
+@given(st.lists(finished_games(), min_size=1, max_size=6), st.integers(0, 3))
+def test_rounding_a_memoised_table_is_rounding_each_score(games: list[Game], digits: int) -> None:
+    params = dataclasses.replace(cdiplo.DEFAULT, round_to=digits)
+    exact = cdiplo.score_many(games)
+    assert cdiplo.score_many(games, params) == [params.finish(s) for s in exact]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.model import Game
 from dipxl.systems import detour98e
@@ -96,3 +99,10 @@ def test_comparison_outright_place_beats_shared_place_on_equal_points() -> None:
     assert a.points == pytest.approx(50) and b.points == pytest.approx(50)
     assert compare(b, a) > 0 and compare(a, b) < 0
     assert compare(a, a) == 0
+
+
+@given(st.lists(finished_games(), min_size=1, max_size=6), st.integers(0, 3))
+def test_rounding_a_memoised_table_is_rounding_each_score(games: list[Game], digits: int) -> None:
+    params = dataclasses.replace(detour98e.DEFAULT, round_to=digits)
+    exact = detour98e.score_many(games)
+    assert detour98e.score_many(games, params) == [params.finish(s) for s in exact]
