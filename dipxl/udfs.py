@@ -205,6 +205,8 @@ class _Cells:
         """``out`` (one value per cell) in the shape the argument came in."""
         if self.flat:
             return list(out)
+        if self.cols == 1:  # a column, the usual board
+            return list(map(list, zip(out)))
         return [list(out[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 
 

@@ -192,6 +192,9 @@ def system_ids() -> tuple[str, ...]:
 
 def get_system(system_id: str | System) -> System:
     """The registry entry of ``system_id`` (case-insensitive)."""
+    found = _BY_ID.get(system_id) if type(system_id) is str else None  # the usual call
+    if found is not None:
+        return found
     if isinstance(system_id, System):
         return system_id
     key = str(system_id).strip().lower()
