@@ -822,7 +822,9 @@ def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
         if not all(map(float.is_integer, numbers)):
             return None
         counts = tuple(map(int, numbers))
-    elif kinds == _INT_KIND:
+    elif kinds == _INT_KIND or (
+        kinds == _NUMBER_KINDS and all(v.is_integer() for v in numbers if type(v) is float)
+    ):
         counts = tuple(map(int, numbers))
     else:
         return None
@@ -836,6 +838,7 @@ def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
 
 _FLOAT_KIND = {float}
 _INT_KIND = {int}
+_NUMBER_KINDS = {int, float}
 
 
 def _span(wheres: Sequence[str]) -> str:

@@ -4,7 +4,7 @@ let scoring go on."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dipxl.errors import InputError
@@ -195,6 +195,7 @@ _CELLS = st.one_of(
 
 
 @settings(max_examples=400, deadline=None)
+@example([0, 0, 0, 0, 0, 0, 1.0])  # ints and floats mixed (found by a run)
 @given(st.lists(_CELLS, min_size=6, max_size=8) | st.lists(st.integers(0, 20), min_size=7,
                                                              max_size=7))
 def test_finished_counts_is_exactly_the_plain_finished_games_that_game_accepts(
