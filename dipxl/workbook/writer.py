@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from copy import copy
 from pathlib import Path
 from typing import Any
@@ -462,12 +462,14 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["a", "b", "games", *(k for k, _ in form.kinds if k != "games")]
+    kinds = ["a", "b", *(k for k, _ in form.kinds)]
     if form.per_game and form.needs_keep:
         kinds.append("keep")
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
+    if form.count_kind is not None:
+        cols.append("more")
     cols += ["gamecount", "total", *form.hidden, *(k for k, _ in form.standings)]
     cols += ["pk", "rank1", "comp", "rankwd", "rank", "uniq", "ord"]
     return cols
@@ -477,8 +479,11 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     """One row per player id.  ``a_r``: the row (within round r) of the
     player's seat, by MATCH on the id; a second seat in the same round (a
     warning, both count) is looked for only in rounds where Calc found one.
-    Per round the values of those seats (0 unless the game is finished),
-    the kept rounds (best N), then totals, rank keys and the list order."""
+    Per round the values of those seats (0 unless the game is finished;
+    the system's ``count_kind`` blank instead, so that COUNT gives the
+    rounds played with no column of games), the kept rounds (best N), then
+    ``more`` (what second seats add to the counts), totals, rank keys and
+    the list order."""
     cols = _summary_columns(plan, form)
     letters = {name: get_column_letter(i) for i, name in enumerate(cols, start=1)}
     index = {name: i for i, name in enumerate(cols, start=1)}
@@ -494,7 +499,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     for rnd in range(1, plan.rounds + 1):
         # Short defined names for the round's columns keep the formulas
         # short (LibreOffice's load and save time grows with formula text).
-        sources = {"ids": "Player id", "done": "Game done", **{slug[h]: h for h in used}}
+        sources = {"ids": "Player id", **{slug[h]: h for h in used}}
         refs = {}
         for key, header in sources.items():
             name = f"res_{key}_{rnd}"
@@ -525,13 +530,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
             )
 
-            def fetch(kind: str | None, a: str = a, b: str = b, rnd: int = rnd) -> str:
+            def fetch(kind: str, a: str = a, b: str = b, rnd: int = rnd) -> str:
                 refs = per_round[rnd - 1]
-                done = refs["done"]
 
                 def value(slot: str) -> str:
-                    if kind is None:
-                        return f"N(INDEX({done},{slot}))"
                     # Kind expressions give 0 for unfinished games (their
                     # columns are blank or 0 there, or they multiply by
                     # {Game done}).
@@ -541,40 +543,51 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         kind_expr[kind],
                     )
 
+                if kind == form.count_kind:
+                    # Blank unless a game of the round is finished: COUNT
+                    # over the rounds counts the rounds played, best-N
+                    # (LARGE) skips the others.
+                    ref = refs[slug[form.count_column]]
+                    one, two = f"INDEX({ref},{a})", f"INDEX({ref},{b})"
+                    both = f'IF(COUNT({one},{two})=0,"",N({one})+N({two}))'
+                    return f'IF({a}="","",IF({b}="",{one},{both}))'
                 first = f'IF({a}="",0,{value(a)})'
                 other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
                     return f"MAX({first},{other})"
                 return f"{first}+{other}"
 
-            put(f"games_{rnd}", fetch("games" if "games" in kind_expr else None))
             for kind, _ in form.kinds:
-                if kind == "games":
-                    continue
-                if kind == "score" and form.per_game and not form.needs_keep:
-                    # Blank when the round was not played: best-N skips it.
-                    put(f"{kind}_{rnd}", f'IF({p.at("games", rnd)}=0,"",{fetch(kind)})')
-                else:
-                    put(f"{kind}_{rnd}", fetch(kind))
+                put(f"{kind}_{rnd}", fetch(kind))
             if form.per_game and form.needs_keep:
                 score = p.at("score", rnd)
                 mine = f"ROUND({score},9)"
-                better = (
-                    f"SUMPRODUCT(({p.series('games')}>0)*(ROUND({p.series('score')},9)>{mine}))"
-                )
+                better = f"SUMPRODUCT({form.played(p)}*(ROUND({p.series('score')},9)>{mine}))"
                 if rnd > 1:
                     before = rnd - 1
                     better += (
-                        f"+SUMPRODUCT(({p.series('games', before)}>0)"
+                        f"+SUMPRODUCT({form.played(p, before)}"
                         f"*(ROUND({p.series('score', before)},9)={mine}))"
                     )
                 put(
                     f"keep_{rnd}",
-                    f"IF({p.at('games', rnd)}=0,0,IF(ISNUMBER({best}),"
-                    f"IF(1+{better}<={best},1,0),1))",
+                    f"IF({form.played_at(p, rnd)},IF(ISNUMBER({best}),"
+                    f"IF(1+{better}<={best},1,0),1),0)",
                 )
+        if form.count_kind is not None:
+            # Second seats (a player seated twice in a round, a warning).
+            terms = []
+            for rnd in range(1, plan.rounds + 1):
+                refs = per_round[rnd - 1]
+                a, b = p.at("a", rnd), p.at("b", rnd)
+
+                def seat(slot: str, refs: dict[str, str] = refs) -> Callable[[str], str]:
+                    return lambda header: f"INDEX({refs[slug[header]]},{slot})"
+
+                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b))})')
+            put("more", "+".join(terms))
         games = p.value("gamecount")
-        put("gamecount", f"SUMPRODUCT({form.games_count.format(p.series('games'))})")
+        put("gamecount", form.gamecount(p))
         put("total", f'IF({games}>0,{form.total(p)},"")')
         for key, formula in form.values(p).items():
             put(key, f'IF({games}>0,{formula},"")')
