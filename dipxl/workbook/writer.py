@@ -471,7 +471,12 @@ def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
     if form.count_kind is not None:
         cols.append("more")
     cols += ["gamecount", "total", *form.hidden, *(k for k, _ in form.standings)]
-    cols += ["pk", "rank1", "comp", "rankwd", "rank", "uniq", "ord"]
+    cols.append("pk")
+    if form.applied:
+        cols.append("comp")
+    if form.final_key is not None:
+        cols.append("rankwd")
+    cols += ["rank", "uniq", "ord"]
     return cols
 
 
@@ -593,8 +598,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
-        put("rank1", f'IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")')
-        rank1 = p.value("rank1")
+        # The rank in stages, each a column only where a later stage needs
+        # it as a criteria range: by score, then the applied tie-breakers,
+        # then the final key.
+        rank = f"RANK({pk},{p.column('pk', first, last)})"
         if form.applied:
             # The applied tie-breakers (whole numbers below 1000) as one
             # number; one more place for each player level on score with
@@ -607,20 +614,17 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             put("comp", f'IF({games}>0,{minor},"")')
             level = f"{p.column('pk', first, last)},{pk}"
             more = f'{p.column("comp", first, last)},">"&{comp}'
-            put("rankwd", f'IF({games}>0,{rank1}+COUNTIFS({level},{more}),"")')
-        else:
-            put("comp", f'IF({games}>0,0,"")')
-            put("rankwd", f'IF({games}>0,{rank1},"")')
-        rankwd = p.value("rankwd")
+            rank = f"{rank}+COUNTIFS({level},{more})"
         if form.final_key is not None:
             # Among players level so far, one more for each with a higher key
             # (the key is rounded to 9 decimals: its text is exact).
+            put("rankwd", f'IF({games}>0,{rank},"")')
+            rankwd = p.value("rankwd")
             key = p.value(form.final_key)
             level = f"{p.column('rankwd', first, last)},{rankwd}"
             more = f'{p.column(form.final_key, first, last)},">"&{key}'
-            put("rank", f'IF({games}>0,{rankwd}+COUNTIFS({level},{more}),"")')
-        else:
-            put("rank", f'IF({games}>0,{rankwd},"")')
+            rank = f"{rankwd}+COUNTIFS({level},{more})"
+        put("rank", f'IF({games}>0,{rank},"")')
         put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
         put("ord", f"RANK({p.value('uniq')},{p.column('uniq', first, last)},1)")
     return letters
