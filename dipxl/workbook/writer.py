@@ -468,15 +468,16 @@ def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
-    if form.count_kind is not None:
+    if form.count_kind is not None and form.more_column:
         cols.append("more")
-    cols += ["gamecount", "total", *form.hidden, *(k for k, _ in form.standings)]
+    shown = (k for k, _ in form.standings if k not in form.derived)
+    cols += ["gamecount", "total", *form.hidden, *shown]
     cols.append("pk")
     if form.applied:
         cols.append("comp")
     if form.final_key is not None:
         cols.append("rankwd")
-    cols += ["rank", "uniq", "ord"]
+    cols += ["rank", "uniq"]
     return cols
 
 
@@ -488,7 +489,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     the system's ``count_kind`` blank instead, so that COUNT gives the
     rounds played with no column of games), the kept rounds (best N), then
     ``more`` (what second seats add to the counts), totals, rank keys and
-    the list order."""
+    the list key (unique: rank, then id; unranked players last)."""
     cols = _summary_columns(plan, form)
     letters = {name: get_column_letter(i) for i, name in enumerate(cols, start=1)}
     index = {name: i for i, name in enumerate(cols, start=1)}
@@ -590,12 +591,19 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                     return lambda header: f"INDEX({refs[slug[header]]},{slot})"
 
                 terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b))})')
-            put("more", "+".join(terms))
+            more = "+".join(terms)
+            if form.more_column:
+                put("more", more)
+                more = p.value("more")
+        else:
+            more = "0"
         games = p.value("gamecount")
-        put("gamecount", form.gamecount(p))
+        put("gamecount", form.gamecount(p, more))
         put("total", f'IF({games}>0,{form.total(p)},"")')
-        for key, formula in form.values(p).items():
-            put(key, f'IF({games}>0,{formula},"")')
+        values = form.values(p)
+        for key, formula in values.items():
+            if key not in form.derived:
+                put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
         # The rank in stages, each a column only where a later stage needs
@@ -608,7 +616,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             # more of it (numeric criteria: equal scores match exactly).
             weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
             minor = "+".join(
-                f"{p.value(k)}*{w}" for k, w in zip(form.applied, weights, strict=True)
+                (f"({values[k]})" if k in form.derived else p.value(k)) + f"*{w}"
+                for k, w in zip(form.applied, weights, strict=True)
             )
             comp = p.value("comp")
             put("comp", f'IF({games}>0,{minor},"")')
@@ -626,7 +635,6 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             rank = f"{rankwd}+COUNTIFS({level},{more})"
         put("rank", f'IF({games}>0,{rank},"")')
         put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
-        put("ord", f"RANK({p.value('uniq')},{p.column('uniq', first, last)},1)")
     return letters
 
 
@@ -721,10 +729,17 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
     sources = ["rank", None, "total", "gamecount", *(k for k, _ in form.standings)]
     for k in range(1, n + 1):
         row = k + 1
-        _formula(ws, row, helper, f"MATCH({k},{col('ord')},0)")
+        # The k-th smallest list key (unique: rank, then id).
+        key = f"LARGE({col('uniq')},{n + 1 - k})"
+        _formula(ws, row, helper, f"MATCH({key},{col('uniq')},0)")
         for i, source in enumerate(sources, start=1):
             if source is None:
                 _formula(ws, row, i, f'INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""')
+            elif source in form.derived:
+                # Shown from the Summary value it is packed in.
+                base, expr = form.derived[source]
+                x = f"INDEX({col(base)},${hl}{row})"
+                _formula(ws, row, i, f'IF({x}="","",{expr.format(x)})')
             else:
                 _formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
         ws.cell(row, 3).number_format = score_format(form)

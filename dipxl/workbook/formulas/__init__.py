@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from openpyxl.utils import get_column_letter
 
@@ -221,6 +222,12 @@ class Formulas:
     # ``applied`` (higher is better).
     final_key: str | None = None
     count_kind: str | None = "score"
+    # Standings values shown from another Summary value, with no column of
+    # their own: key -> (Summary value, expression of it as "{0}").
+    derived: Mapping[str, tuple[str, str]] = MappingProxyType({})
+    # True when values besides the game count read ``more`` (then a
+    # Summary column; otherwise written into the game count formula).
+    more_column: bool = False
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False
@@ -246,10 +253,11 @@ class Formulas:
         assert expr.startswith("{") and expr.endswith("}"), expr
         return expr[1:-1]
 
-    def gamecount(self, p: PlayerRow) -> str:
+    def gamecount(self, p: PlayerRow, more: str) -> str:
         """The player's finished games: the rounds played plus the second
-        games of rounds where he was seated twice."""
-        return f"COUNT({p.series(str(self.count_kind))})+{p.value('more')}"
+        games of rounds where he was seated twice (``more``: the sum of
+        :meth:`second` over the rounds, a cell or an expression)."""
+        return f"COUNT({p.series(str(self.count_kind))})+{more}"
 
     def played(self, p: PlayerRow, upto: int | None = None) -> str:
         """True for each round (up to ``upto``) in which the player

@@ -17,7 +17,8 @@ numbers, applied to the rank).  The best-game comparisons are left to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from dipxl.workbook.formulas import (
     Formulas,
@@ -40,6 +41,16 @@ class DetourFormulas(Formulas):
     # draw those with a best key in 20001-30000 (points 0 to under 9999).
     kinds = (("score", "{Score}"), ("best", "{Game key}"))
     maxima = ("best",)
+    more_column = True
+    # Wins and draws are shown from ``comp`` (1000 x wins + draws), the
+    # best game from its key.
+    derived: Mapping[str, tuple[str, str]] = MappingProxyType(
+        {
+            "wins": ("comp", "INT({0}/1000)"),
+            "draws": ("comp", "MOD({0},1000)"),
+            "best_game_1": ("bestkey", "{0}-1-10000*INT(({0}-1)/10000)"),
+        }
+    )
     standings = (("wins", "Wins"), ("draws", "Draws"), ("best_game_1", "Best game"))
     hidden = ("bestkey",)
     applied = ("wins", "draws")
@@ -78,8 +89,8 @@ class DetourFormulas(Formulas):
         low = f"MIN(N({first('Game key')}),N({other('Game key')}))"
         return f"IF({low}>30000,1001,IF({low}>20000,1000001,IF({low}>0,1,0)))"
 
-    def gamecount(self, p: PlayerRow) -> str:
-        return f"COUNT({p.series('score')})+MOD({p.value('more')},1000)"
+    def gamecount(self, p: PlayerRow, more: str) -> str:
+        return f"COUNT({p.series('score')})+MOD({more},1000)"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         best = p.series("best")

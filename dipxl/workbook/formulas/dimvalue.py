@@ -64,7 +64,7 @@ class DimValueFormulas(Formulas):
             "Defeat": f'IF({s.done},IF(AND(NOT({s.solo}),{e}=0),1,0),"")',
         }
 
-    def gamecount(self, p: PlayerRow) -> str:
+    def gamecount(self, p: PlayerRow, more: str) -> str:
         return f"INT(SUM({p.series('cd')})/1000000)"
 
     def played(self, p: PlayerRow, upto: int | None = None) -> str:
