@@ -477,7 +477,7 @@ def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
         cols.append("comp")
     if form.final_key is not None:
         cols.append("rankwd")
-    cols += ["rank", "uniq"]
+    cols.append("uniq")
     return cols
 
 
@@ -633,8 +633,9 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             level = f"{p.column('rankwd', first, last)},{rankwd}"
             more = f'{p.column(form.final_key, first, last)},">"&{key}'
             rank = f"{rankwd}+COUNTIFS({level},{more})"
-        put("rank", f'IF({games}>0,{rank},"")')
-        put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
+        # The list key, unique: rank x (players + 1) + id, unranked players
+        # last; Standings shows the rank from it.
+        put("uniq", f"IF({games}>0,({rank})*{big}+$A{row},{big}*{big + 1}+$A{row})")
     return letters
 
 
@@ -726,14 +727,17 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
         c = letters[name]
         return f"{SUMMARY}!${c}$2:${c}${n + 1}"
 
-    sources = ["rank", None, "total", "gamecount", *(k for k, _ in form.standings)]
+    sources = ["uniq", None, "total", "gamecount", *(k for k, _ in form.standings)]
     for k in range(1, n + 1):
         row = k + 1
         # The k-th smallest list key (unique: rank, then id).
         key = f"LARGE({col('uniq')},{n + 1 - k})"
         _formula(ws, row, helper, f"MATCH({key},{col('uniq')},0)")
         for i, source in enumerate(sources, start=1):
-            if source is None:
+            if source == "uniq":  # the rank, from the list key
+                x = f"INDEX({col('uniq')},${hl}{row})"
+                _formula(ws, row, i, f'IF({x}>{(n + 1) * (n + 1)},"",INT({x}/{n + 1}))')
+            elif source is None:
                 _formula(ws, row, i, f'INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""')
             elif source in form.derived:
                 # Shown from the Summary value it is packed in.
