@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from copy import copy
 from pathlib import Path
 from typing import Any
@@ -462,14 +462,22 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 
 
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
-    kinds = ["a", "b", "games", *(k for k, _ in form.kinds if k != "games")]
+    kinds = ["a", "b", *(k for k, _ in form.kinds)]
     if form.per_game and form.needs_keep:
         kinds.append("keep")
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
-    cols += ["gamecount", "total", *form.hidden, *(k for k, _ in form.standings)]
-    cols += ["pk", "rank1", "comp", "rankwd", "rank", "uniq", "ord"]
+    if form.count_kind is not None and form.more_column:
+        cols.append("more")
+    shown = (k for k, _ in form.standings if k not in form.derived)
+    cols += ["gamecount", "total", *form.hidden, *shown]
+    cols.append("pk")
+    if form.applied:
+        cols.append("comp")
+    if form.final_key is not None:
+        cols.append("rankwd")
+    cols.append("uniq")
     return cols
 
 
@@ -477,8 +485,11 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     """One row per player id.  ``a_r``: the row (within round r) of the
     player's seat, by MATCH on the id; a second seat in the same round (a
     warning, both count) is looked for only in rounds where Calc found one.
-    Per round the values of those seats (0 unless the game is finished),
-    the kept rounds (best N), then totals, rank keys and the list order."""
+    Per round the values of those seats (0 unless the game is finished;
+    the system's ``count_kind`` blank instead, so that COUNT gives the
+    rounds played with no column of games), the kept rounds (best N), then
+    ``more`` (what second seats add to the counts), totals, rank keys and
+    the list key (unique: rank, then id; unranked players last)."""
     cols = _summary_columns(plan, form)
     letters = {name: get_column_letter(i) for i, name in enumerate(cols, start=1)}
     index = {name: i for i, name in enumerate(cols, start=1)}
@@ -494,7 +505,7 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
     for rnd in range(1, plan.rounds + 1):
         # Short defined names for the round's columns keep the formulas
         # short (LibreOffice's load and save time grows with formula text).
-        sources = {"ids": "Player id", "done": "Game done", **{slug[h]: h for h in used}}
+        sources = {"ids": "Player id", **{slug[h]: h for h in used}}
         refs = {}
         for key, header in sources.items():
             name = f"res_{key}_{rnd}"
@@ -525,13 +536,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
             )
 
-            def fetch(kind: str | None, a: str = a, b: str = b, rnd: int = rnd) -> str:
+            def fetch(kind: str, a: str = a, b: str = b, rnd: int = rnd) -> str:
                 refs = per_round[rnd - 1]
-                done = refs["done"]
 
                 def value(slot: str) -> str:
-                    if kind is None:
-                        return f"N(INDEX({done},{slot}))"
                     # Kind expressions give 0 for unfinished games (their
                     # columns are blank or 0 there, or they multiply by
                     # {Game done}).
@@ -541,75 +549,93 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         kind_expr[kind],
                     )
 
+                if kind == form.count_kind:
+                    # Blank unless a game of the round is finished: COUNT
+                    # over the rounds counts the rounds played, best-N
+                    # (LARGE) skips the others.
+                    ref = refs[slug[form.count_column]]
+                    one, two = f"INDEX({ref},{a})", f"INDEX({ref},{b})"
+                    both = f'IF(COUNT({one},{two})=0,"",N({one})+N({two}))'
+                    return f'IF({a}="","",IF({b}="",{one},{both}))'
                 first = f'IF({a}="",0,{value(a)})'
                 other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
                     return f"MAX({first},{other})"
                 return f"{first}+{other}"
 
-            put(f"games_{rnd}", fetch("games" if "games" in kind_expr else None))
             for kind, _ in form.kinds:
-                if kind == "games":
-                    continue
-                if kind == "score" and form.per_game and not form.needs_keep:
-                    # Blank when the round was not played: best-N skips it.
-                    put(f"{kind}_{rnd}", f'IF({p.at("games", rnd)}=0,"",{fetch(kind)})')
-                else:
-                    put(f"{kind}_{rnd}", fetch(kind))
+                put(f"{kind}_{rnd}", fetch(kind))
             if form.per_game and form.needs_keep:
                 score = p.at("score", rnd)
                 mine = f"ROUND({score},9)"
-                better = (
-                    f"SUMPRODUCT(({p.series('games')}>0)*(ROUND({p.series('score')},9)>{mine}))"
-                )
+                better = f"SUMPRODUCT({form.played(p)}*(ROUND({p.series('score')},9)>{mine}))"
                 if rnd > 1:
                     before = rnd - 1
                     better += (
-                        f"+SUMPRODUCT(({p.series('games', before)}>0)"
+                        f"+SUMPRODUCT({form.played(p, before)}"
                         f"*(ROUND({p.series('score', before)},9)={mine}))"
                     )
                 put(
                     f"keep_{rnd}",
-                    f"IF({p.at('games', rnd)}=0,0,IF(ISNUMBER({best}),"
-                    f"IF(1+{better}<={best},1,0),1))",
+                    f"IF({form.played_at(p, rnd)},IF(ISNUMBER({best}),"
+                    f"IF(1+{better}<={best},1,0),1),0)",
                 )
+        if form.count_kind is not None:
+            # Second seats (a player seated twice in a round, a warning).
+            terms = []
+            for rnd in range(1, plan.rounds + 1):
+                refs = per_round[rnd - 1]
+                a, b = p.at("a", rnd), p.at("b", rnd)
+
+                def seat(slot: str, refs: dict[str, str] = refs) -> Callable[[str], str]:
+                    return lambda header: f"INDEX({refs[slug[header]]},{slot})"
+
+                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b))})')
+            more = "+".join(terms)
+            if form.more_column:
+                put("more", more)
+                more = p.value("more")
+        else:
+            more = "0"
         games = p.value("gamecount")
-        put("gamecount", f"SUMPRODUCT({form.games_count.format(p.series('games'))})")
+        put("gamecount", form.gamecount(p, more))
         put("total", f'IF({games}>0,{form.total(p)},"")')
-        for key, formula in form.values(p).items():
-            put(key, f'IF({games}>0,{formula},"")')
+        values = form.values(p)
+        for key, formula in values.items():
+            if key not in form.derived:
+                put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
-        put("rank1", f'IF({games}>0,RANK({pk},{p.column("pk", first, last)}),"")')
-        rank1 = p.value("rank1")
+        # The rank in stages, each a column only where a later stage needs
+        # it as a criteria range: by score, then the applied tie-breakers,
+        # then the final key.
+        rank = f"RANK({pk},{p.column('pk', first, last)})"
         if form.applied:
             # The applied tie-breakers (whole numbers below 1000) as one
             # number; one more place for each player level on score with
             # more of it (numeric criteria: equal scores match exactly).
             weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
             minor = "+".join(
-                f"{p.value(k)}*{w}" for k, w in zip(form.applied, weights, strict=True)
+                (f"({values[k]})" if k in form.derived else p.value(k)) + f"*{w}"
+                for k, w in zip(form.applied, weights, strict=True)
             )
             comp = p.value("comp")
             put("comp", f'IF({games}>0,{minor},"")')
             level = f"{p.column('pk', first, last)},{pk}"
             more = f'{p.column("comp", first, last)},">"&{comp}'
-            put("rankwd", f'IF({games}>0,{rank1}+COUNTIFS({level},{more}),"")')
-        else:
-            put("comp", f'IF({games}>0,0,"")')
-            put("rankwd", f'IF({games}>0,{rank1},"")')
-        rankwd = p.value("rankwd")
+            rank = f"{rank}+COUNTIFS({level},{more})"
         if form.final_key is not None:
             # Among players level so far, one more for each with a higher key
             # (the key is rounded to 9 decimals: its text is exact).
+            put("rankwd", f'IF({games}>0,{rank},"")')
+            rankwd = p.value("rankwd")
             key = p.value(form.final_key)
             level = f"{p.column('rankwd', first, last)},{rankwd}"
             more = f'{p.column(form.final_key, first, last)},">"&{key}'
-            put("rank", f'IF({games}>0,{rankwd}+COUNTIFS({level},{more}),"")')
-        else:
-            put("rank", f'IF({games}>0,{rankwd},"")')
-        put("uniq", f"IF({games}>0,{p.value('rank')}*{big}+$A{row},{big}*{big + 1}+$A{row})")
-        put("ord", f"RANK({p.value('uniq')},{p.column('uniq', first, last)},1)")
+            rank = f"{rankwd}+COUNTIFS({level},{more})"
+        # The list key, unique: rank x (players + 1) + id, unranked players
+        # last; Standings shows the rank from it.
+        put("uniq", f"IF({games}>0,({rank})*{big}+$A{row},{big}*{big + 1}+$A{row})")
     return letters
 
 
@@ -701,13 +727,23 @@ def _standings_sheet(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[st
         c = letters[name]
         return f"{SUMMARY}!${c}$2:${c}${n + 1}"
 
-    sources = ["rank", None, "total", "gamecount", *(k for k, _ in form.standings)]
+    sources = ["uniq", None, "total", "gamecount", *(k for k, _ in form.standings)]
     for k in range(1, n + 1):
         row = k + 1
-        _formula(ws, row, helper, f"MATCH({k},{col('ord')},0)")
+        # The k-th smallest list key (unique: rank, then id).
+        key = f"LARGE({col('uniq')},{n + 1 - k})"
+        _formula(ws, row, helper, f"MATCH({key},{col('uniq')},0)")
         for i, source in enumerate(sources, start=1):
-            if source is None:
+            if source == "uniq":  # the rank, from the list key
+                x = f"INDEX({col('uniq')},${hl}{row})"
+                _formula(ws, row, i, f'IF({x}>{(n + 1) * (n + 1)},"",INT({x}/{n + 1}))')
+            elif source is None:
                 _formula(ws, row, i, f'INDEX({SHEETS["players"]}!$B$2:$B${n + 1},${hl}{row})&""')
+            elif source in form.derived:
+                # Shown from the Summary value it is packed in.
+                base, expr = form.derived[source]
+                x = f"INDEX({col(base)},${hl}{row})"
+                _formula(ws, row, i, f'IF({x}="","",{expr.format(x)})')
             else:
                 _formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
         ws.cell(row, 3).number_format = score_format(form)

@@ -19,8 +19,9 @@ Rules every formula here follows (NOTES.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from openpyxl.utils import get_column_letter
 
@@ -189,8 +190,12 @@ class Formulas:
     - ``kinds``: per-round values the Summary fetches for each player,
       ``(kind, expression)``, the expression naming Results columns in
       braces, e.g. ``1000*{Centres}*{Game done}+{Defeat}``; it must give 0
-      for a seat of an unfinished game (``games``, the finished games of
-      the round, is always there; by default fetched from Game done);
+      for a seat of an unfinished game, except the ``count_kind``;
+    - ``count_kind``: the kind (a bare column, blank for an unfinished
+      game) whose round value is blank when the player finished no game
+      of the round, so that COUNT over the rounds counts the rounds
+      played (None: the system counts games its own way, see
+      :meth:`gamecount`);
     - ``standings``: ``(key, header)`` of the values shown on Standings
       after Score and Games: engine tie-breaker names where they are one;
     - ``applied``: the tie-breakers the formulas apply to the rank, in
@@ -216,10 +221,13 @@ class Formulas:
     # A last tie-breaker, a Summary value compared as a number after
     # ``applied`` (higher is better).
     final_key: str | None = None
-    # A system may fetch the games of a round packed with other whole
-    # numbers (kind "games", positive exactly when a game was played):
-    # ``games_count`` decodes the count from it ("{}": the value itself).
-    games_count: str = "{}"
+    count_kind: str | None = "score"
+    # Standings values shown from another Summary value, with no column of
+    # their own: key -> (Summary value, expression of it as "{0}").
+    derived: Mapping[str, tuple[str, str]] = MappingProxyType({})
+    # True when values besides the game count read ``more`` (then a
+    # Summary column; otherwise written into the game count formula).
+    more_column: bool = False
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False
@@ -228,6 +236,37 @@ class Formulas:
         """Formulas of the computed cells of one Results row (Score and
         the system's extra columns)."""
         raise NotImplementedError
+
+    def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
+        """What a round with a player seated twice adds to the ``more``
+        Summary value; ``first(header)`` and ``other(header)`` are the two
+        seats' cells of a Results column (a column some kind names).  By
+        default 1 when both games are finished: COUNT over the rounds
+        counted that round once."""
+        column = self.count_column
+        return f"IF(COUNT({first(column)},{other(column)})=2,1,0)"
+
+    @property
+    def count_column(self) -> str:
+        """The Results column of ``count_kind`` (its expression is ``{Column}``)."""
+        expr = dict(self.kinds)[str(self.count_kind)]
+        assert expr.startswith("{") and expr.endswith("}"), expr
+        return expr[1:-1]
+
+    def gamecount(self, p: PlayerRow, more: str) -> str:
+        """The player's finished games: the rounds played plus the second
+        games of rounds where he was seated twice (``more``: the sum of
+        :meth:`second` over the rounds, a cell or an expression)."""
+        return f"COUNT({p.series(str(self.count_kind))})+{more}"
+
+    def played(self, p: PlayerRow, upto: int | None = None) -> str:
+        """True for each round (up to ``upto``) in which the player
+        finished a game, as an array for SUMPRODUCT."""
+        return f"ISNUMBER({p.series(str(self.count_kind), upto)})"
+
+    def played_at(self, p: PlayerRow, rnd: int) -> str:
+        """True when the player finished a game in round ``rnd``."""
+        return f"ISNUMBER({p.at(str(self.count_kind), rnd)})"
 
     def total(self, p: PlayerRow) -> str:
         """The player's tournament score (only used when Games > 0): the

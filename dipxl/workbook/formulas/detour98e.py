@@ -17,6 +17,9 @@ numbers, applied to the rank).  The best-game comparisons are left to
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 from dipxl.workbook.formulas import (
     Formulas,
     PlayerRow,
@@ -32,18 +35,22 @@ __all__ = ["FORMULAS", "DetourFormulas"]
 class DetourFormulas(Formulas):
     module = "detour98e"
     extra_columns = ("Raw", "Game key")
-    # Games, wins and drawn games in the draw of a round in one whole number,
-    # games + 1000 x wins + 1000000 x draws: a win's key is above 30000, a
-    # draw member's in 20001-30000 (points 0 to under 9999), so draws + wins is
-    # (key > 20000) and the sum is games + 1000000 x (key > 20000) - 999000
-    # x (key > 30000); the round's best game key.
-    kinds = (
-        ("games", "{Game done}+1000000*({Game key}>20000)-999000*({Game key}>30000)"),
-        ("score", "{Score}"),
-        ("best", "{Game key}"),
-    )
-    games_count = "MOD({},1000)"
+    # The round's score (blank when no game of it is finished) and best
+    # game key (0 unfinished): the games are the rounds with a score, the
+    # wins the rounds whose best key is above 30000, the drawn games in the
+    # draw those with a best key in 20001-30000 (points 0 to under 9999).
+    kinds = (("score", "{Score}"), ("best", "{Game key}"))
     maxima = ("best",)
+    more_column = True
+    # Wins and draws are shown from ``comp`` (1000 x wins + draws), the
+    # best game from its key.
+    derived: Mapping[str, tuple[str, str]] = MappingProxyType(
+        {
+            "wins": ("comp", "INT({0}/1000)"),
+            "draws": ("comp", "MOD({0},1000)"),
+            "best_game_1": ("bestkey", "{0}-1-10000*INT(({0}-1)/10000)"),
+        }
+    )
     standings = (("wins", "Wins"), ("draws", "Draws"), ("best_game_1", "Best game"))
     hidden = ("bestkey",)
     applied = ("wins", "draws")
@@ -76,13 +83,23 @@ class DetourFormulas(Formulas):
         key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
         return {"Score": score, "Raw": raw, "Game key": key}
 
+    def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
+        # A round with two seats: the lower game key (the higher is the
+        # round's best) as games + 1000 x wins + 1000000 x draws.
+        low = f"MIN(N({first('Game key')}),N({other('Game key')}))"
+        return f"IF({low}>30000,1001,IF({low}>20000,1000001,IF({low}>0,1,0)))"
+
+    def gamecount(self, p: PlayerRow, more: str) -> str:
+        return f"COUNT({p.series('score')})+MOD({more},1000)"
+
     def values(self, p: PlayerRow) -> dict[str, str]:
-        packed = f"SUM({p.series('games')})"
+        best = p.series("best")
+        more = p.value("more")
         key = p.value("bestkey")
         return {
-            "wins": f"MOD(INT({packed}/1000),1000)",
-            "draws": f"INT({packed}/1000000)",
-            "bestkey": f"ROUND(MAX({p.series('best')}),9)",
+            "wins": f'COUNTIF({best},">30000")+MOD(INT({more}/1000),1000)',
+            "draws": f'COUNTIFS({best},">20000",{best},"<=30000")+INT({more}/1000000)',
+            "bestkey": f"ROUND(MAX({best}),9)",
             "best_game_1": f"{key}-1-10000*INT(({key}-1)/10000)",
         }
 

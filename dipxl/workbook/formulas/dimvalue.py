@@ -32,8 +32,13 @@ class DimValueFormulas(Formulas):
     module = "dimvalue"
     extra_columns = (SCORE_KEY, "In draw", "Defeat")
     needs_keep = True
-    # Centres and defeats of a round in one number: 1000 x centres + defeats.
-    kinds = (("score", "{Score}"), ("cd", "1000*{Centres}*{Game done}+{Defeat}"))
+    # Games, centres and defeats of a round in one number: 1000000 x games
+    # + 1000 x centres + defeats (at most 14 games, 476 centres, 14 defeats).
+    kinds = (
+        ("score", "{Score}"),
+        ("cd", "{Game done}*(1000000+1000*{Centres})+{Defeat}"),
+    )
+    count_kind = None
     standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
     note = (
         "Tie-breakers are NOT applied by these formulas: players level on score share "
@@ -59,12 +64,21 @@ class DimValueFormulas(Formulas):
             "Defeat": f'IF({s.done},IF(AND(NOT({s.solo}),{e}=0),1,0),"")',
         }
 
+    def gamecount(self, p: PlayerRow, more: str) -> str:
+        return f"INT(SUM({p.series('cd')})/1000000)"
+
+    def played(self, p: PlayerRow, upto: int | None = None) -> str:
+        return f"({p.series('cd', upto)}>=1000000)"
+
+    def played_at(self, p: PlayerRow, rnd: int) -> str:
+        return f"{p.at('cd', rnd)}>=1000000"
+
     def values(self, p: PlayerRow) -> dict[str, str]:
         cd = p.series("cd")
         defeats = f"SUMPRODUCT(MOD({cd},1000),{p.series('keep')})"
         return {
             "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*{defeats},9)",
-            "total_centres": f"INT(SUM({cd})/1000)",
+            "total_centres": f"INT(MOD(SUM({cd}),1000000)/1000)",
         }
 
 

@@ -23,6 +23,7 @@ class HTMFormulas(Formulas):
     per_game = False
     extra_columns = (SCORE_KEY, "Result", "Power total")
     kinds = (("own", "{Result}"), ("against", "{Power total}"))
+    count_kind = "own"
     note = (
         "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
         "players still level share the rank. Every score changes whenever a game finishes."
@@ -44,9 +45,7 @@ class HTMFormulas(Formulas):
         }
 
     def total(self, p: PlayerRow) -> str:
-        divisor = (
-            f'IF({setting_name("divisor")}="played",COUNTIF({p.series("games")},">0"),calc_rounds)'
-        )
+        divisor = f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
         n = "calc_games"
         return f"({n}*SUM({p.series('own')})-SUM({p.series('against')}))/({n}*{divisor})"
 
