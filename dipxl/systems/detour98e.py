@@ -71,20 +71,27 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
-        late = late_of.get(game.years)
-        if late is None:
-            late = late_of[game.years] = tuple(
-                i for i, year in enumerate(game.years) if year is not None and year > survival)
-        tables = get(game.centres_desc)
+        desc = game.centres_desc
+        if desc[6]:  # nobody eliminated: nobody eliminated late
+            late: tuple[int, ...] = ()
+            k = 0
+        else:
+            found_late = late_of.get(game.years)
+            if found_late is None:
+                found_late = late_of[game.years] = tuple(
+                    i for i, year in enumerate(game.years) if year is not None and year > survival)
+            late = found_late
+            k = len(late)
+        tables = get(desc)
         if tables is None:
-            tables = memo[game.centres_desc] = [None] * 8
-        table = tables[len(late)]
+            tables = memo[desc] = [None] * 8
+        table = tables[k]
         if table is None:
-            found = _game_table(game.centres_desc, len(late), *rule)
+            found = _game_table(desc, k, *rule)
             if found is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
             assert found is not None
-            table = tables[len(late)] = found
+            table = tables[k] = found
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if late:  # a late-eliminated seat scores the table's -1 entry
             scores = [table[a], table[b], table[c], table[d], table[e], table[f], table[g]]
