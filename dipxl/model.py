@@ -380,7 +380,7 @@ class Game:
         return f"{self.origin} ({text})" if self.origin else text
 
     # A hand-written __init__ (see Seat): fields are stored through their
-    # slots, and derived with C-level map/attrgetter, each check made once.
+    # slots, derived from the seven seats unpacked by name, each check made once.
     def __init__(
         self, round: int, board: int, seats: Sequence[Seat], origin: str = ""
     ) -> None:
