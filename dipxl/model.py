@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import attrgetter
@@ -27,6 +27,7 @@ __all__ = [
     "MAX_CENTRES",
     "POWERS",
     "SOLO_CENTRES",
+    "CellNames",
     "Game",
     "Power",
     "Record",
@@ -682,6 +683,31 @@ class Record:
     Record,
     "round", "board", "power", "player", "centres", "eliminated", "draw", "cells", "where",
 )
+
+
+class CellNames(Mapping[str, str]):
+    """A :attr:`Record.cells` mapping that names a field's cell only when
+    asked (``before + parts[field] + after``): most rows are never asked,
+    and building every name would cost more than the row itself."""
+
+    __slots__ = ("_after", "_before", "_parts")
+
+    def __init__(self, parts: Mapping[str, str], after: str = "", before: str = "") -> None:
+        self._parts = parts
+        self._after = after
+        self._before = before
+
+    def __getitem__(self, name: str) -> str:
+        return self._before + self._parts[name] + self._after
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def tournament_from_records(records: Iterable[Record], title: str = "") -> Tournament:

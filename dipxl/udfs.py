@@ -40,7 +40,7 @@ No rule arithmetic lives here: every number comes from the core.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -50,6 +50,7 @@ from typing import Any, TypeVar
 
 from dipxl.errors import DipxlError, InputError, Notice
 from dipxl.model import (
+    CellNames,
     Power,
     Record,
     Tournament,
@@ -392,26 +393,6 @@ _get_board = attrgetter("board")
 _get_centres = attrgetter("centres")
 
 
-class _RowCells(Mapping[str, str]):
-    """The cells of one row of a results range, named when asked (an error
-    names one; building them all for every row would cost more than the row)."""
-
-    __slots__ = ("_line", "_names")
-
-    def __init__(self, line: str, names: Mapping[str, str]) -> None:
-        self._line = line
-        self._names = names
-
-    def __getitem__(self, field: str) -> str:
-        return f"{self._line}, {self._names[field]}"
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-
 def _results(results: object) -> list[Record]:
     """Records from a results range whose first row is the header."""
     grid = _Cells(results, "results")
@@ -443,7 +424,7 @@ def _results(results: object) -> list[Record]:
         if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
             continue  # a blank row (notes beside it do not count)
         line = f"row {r + 1}"
-        cells = _RowCells(line, names)
+        cells = CellNames(names, before=f"{line}, ")
         rnd, board, power, player, centres = (row[j] for _, j in index)
         if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
             _error_text(player, cells["player"])

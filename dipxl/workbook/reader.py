@@ -42,7 +42,7 @@ from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs s
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.fileio import read_input
-from dipxl.model import Record, Tournament, tournament_from_records
+from dipxl.model import CellNames, Record, Tournament, tournament_from_records
 from dipxl.systems import System
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
@@ -757,29 +757,6 @@ def _as_typed(values: list[Any]) -> list[Any]:
     ]
 
 
-class _RowCells(Mapping[str, str]):
-    """Field -> cell (``Results!E14``) of one result row, named when asked:
-    most rows never are, so no string is built for them."""
-
-    __slots__ = ("_columns", "_row")
-
-    def __init__(self, columns: Mapping[str, str], row: str) -> None:
-        self._columns = columns  # field -> "Results!E"
-        self._row = row
-
-    def __getitem__(self, name: str) -> str:
-        return self._columns[name] + self._row
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._columns)
-
-    def __len__(self) -> int:
-        return len(self._columns)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -889,7 +866,7 @@ class _Reader:
     def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
         """A record for each row below the header with a value in an input
         column, built column by column (a row's cells are named only when
-        asked: see :class:`_RowCells`)."""
+        asked: see :class:`~dipxl.model.CellNames`)."""
         columns = header.columns
         present = [(f, columns[f]) for f in FIELDS if f in columns]
         last = max(c for _, c in present)
@@ -911,7 +888,7 @@ class _Reader:
             map(
                 Record,
                 *(typed.get(f, none) for f in FIELDS),
-                map(_RowCells, repeat(cells), texts),
+                map(CellNames, repeat(cells), texts),
                 map(f"{ref}!{column_letter(min(c for _, c in present))}".__add__, texts),
             )
         )
