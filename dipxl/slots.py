@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["slot_setter", "slot_setters"]
+__all__ = ["slot_setters"]
+
+Setter = Callable[[object, object], None]
 
 
-def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    """The store of slot ``name`` of ``cls``, bypassing a frozen class's
-    ``__setattr__``: for that class's own ``__init__`` only."""
-    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
-    return setter
-
-
-def slot_setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
-    """:func:`slot_setter` of each of ``names``, in order."""
-    return tuple(slot_setter(cls, name) for name in names)
+def slot_setters(cls: type, *names: str) -> tuple[Setter, ...]:
+    """The store of each slot in ``names`` of ``cls``, in order, bypassing a
+    frozen class's ``__setattr__``: for that class's own ``__init__`` only."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
