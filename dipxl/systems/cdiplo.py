@@ -14,6 +14,7 @@ from dipxl.systems.common import (
     check_number,
     check_positions,
     rounded_table,
+    shape_memo,
     solo_winner,
 )
 
@@ -55,9 +56,10 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games (the loop both use; tables are memoised
-    per game shape, so a whole tournament costs one look-up a game)."""
+    per game shape and kept between calls, so a whole tournament costs one
+    look-up a game)."""
     rule = _rule(params)
-    memo: dict[tuple[int, ...], dict[int, float]] = {}
+    memo: dict[tuple[int, ...], dict[int, float]] = shape_memo(("cdiplo", *rule))
     get = memo.get
     out: list[tuple[float, ...]] = []
     append = out.append

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -9,7 +10,9 @@ from dipxl.errors import InputError, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
 
-__all__ = ["MAX_PARAMETER", "GameParams", "check_number", "param_table", "solo_winner"]
+__all__ = [
+    "MAX_PARAMETER", "GameParams", "check_number", "param_table", "shape_memo", "solo_winner",
+]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
 
@@ -81,6 +84,26 @@ def rounded_table(table: dict[int, float], round_to: int | None) -> dict[int, fl
     if round_to is None:
         return table
     return {key: round_half_up(value, round_to) for key, value in table.items()}
+
+
+# Per-game tables by game shape, kept between calls: a tournament scored
+# again (a worksheet recalculation, the next file of a batch) finds its
+# shapes already worked out.  Keyed by everything a table depends on.
+_SHAPES: dict[Hashable, dict[Any, Any]] = {}
+SHAPE_LIMIT = 1 << 16  # shapes kept per rule; a memo that grows past it starts again
+
+
+def shape_memo(rule: Hashable) -> dict[Any, Any]:
+    """The memo of game shape -> table for ``rule`` (a tuple of the system
+    and every parameter its tables depend on), empty when first asked for or
+    when it has outgrown :data:`SHAPE_LIMIT` (only sums over 34 centres,
+    which are warnings, have no natural bound)."""
+    memo = _SHAPES.get(rule)
+    if memo is None or len(memo) > SHAPE_LIMIT:
+        if len(_SHAPES) > 64:  # many parameter sets tried: forget the old ones
+            _SHAPES.clear()
+        memo = _SHAPES[rule] = {}
+    return memo
 
 
 def solo_winner(game: Game, victory_centres: int) -> int | None:

@@ -15,6 +15,7 @@ from dipxl.systems.common import (
     check_number,
     check_positions,
     rounded_table,
+    shape_memo,
     solo_winner,
 )
 
@@ -60,47 +61,60 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games (the loop both use; tables are memoised
-    per game shape, so a whole tournament costs one look-up a game)."""
+    per game shape and kept between calls, so a whole tournament costs one
+    look-up a game)."""
     rule = _rule(params)
-    survival = params.survival_year
-    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
+    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = shape_memo(("detour98e", *rule))
     get = memo.get
-    # Seats eliminated after the survival year, per pattern of elimination
-    # years (few patterns repeat across a tournament: one look-up a game).
-    late_of: dict[tuple[int | None, ...], tuple[int, ...]] = {}
+    # Which seats went out after the survival year, per pattern of
+    # elimination years (few patterns repeat: one look-up a game).
+    lates: dict[tuple[int | None, ...], LateSeats] = shape_memo(
+        ("detour98e late", params.survival_year))
+    late_get = lates.get
+    survival = params.survival_year
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
         desc = game.centres_desc
         if desc[6]:  # nobody eliminated: nobody eliminated late
-            late: tuple[int, ...] = ()
-            k = 0
+            k, late = 0, None
         else:
-            found_late = late_of.get(game.years)
-            if found_late is None:
-                found_late = late_of[game.years] = tuple(
-                    i for i, year in enumerate(game.years) if year is not None and year > survival)
-            late = found_late
-            k = len(late)
+            years = game.years
+            found = late_get(years)
+            if found is None:
+                found = lates[years] = _late_seats(years, survival)
+            k, late = found
         tables = get(desc)
         if tables is None:
             tables = memo[desc] = [None] * 8
         table = tables[k]
         if table is None:
-            found = _game_table(desc, k, *rule)
-            if found is None:
+            table = _game_table(desc, k, *rule)
+            if table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
-            assert found is not None
-            table = tables[k] = found
+                raise AssertionError("unreachable: solo_winner raises")
+            tables[k] = table
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if late:  # a late-eliminated seat scores the table's -1 entry
-            scores = [table[a], table[b], table[c], table[d], table[e], table[f], table[g]]
-            for i in late:
-                scores[i] = table[-1]
-            append(tuple(scores))
-        else:
+        if late is None:
             append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+        else:  # a late-eliminated seat scores the table's -1 entry
+            x = table[-1]
+            la, lb, lc, ld, le, lf, lg = late
+            append((x if la else table[a], x if lb else table[b], x if lc else table[c],
+                    x if ld else table[d], x if le else table[e], x if lf else table[f],
+                    x if lg else table[g]))
     return out
+
+
+# (number of seats eliminated after the survival year, a flag per seat or
+# None when there are none).
+LateSeats = tuple[int, tuple[bool, ...] | None]
+
+
+def _late_seats(years: tuple[int | None, ...], survival: int) -> LateSeats:
+    flags = tuple([year is not None and year > survival for year in years])
+    k = sum(flags)
+    return (k, flags) if k else (0, None)
 
 
 Rule = tuple[int, float, tuple[float, ...], float, int | None]
