@@ -231,6 +231,10 @@ class Formulas:
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False
+    # Small step tables written on the Calc sheet, read by
+    # ``INDEX(calc_<name>_value,MATCH(x,calc_<name>_key,1))``: name ->
+    # ((key, value), ...) in ascending key order.
+    steps: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType({})
 
     def seat(self, s: Seat) -> dict[str, str]:
         """Formulas of the computed cells of one Results row (Score and
