@@ -575,10 +575,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         f"+SUMPRODUCT({form.played(p, before)}"
                         f"*(ROUND({p.series('score', before)},9)={mine}))"
                     )
+                # TRUE/FALSE multiplied into 1/0, as in Excel.
                 put(
                     f"keep_{rnd}",
-                    f"IF({form.played_at(p, rnd)},IF(ISNUMBER({best}),"
-                    f"IF(1+{better}<={best},1,0),1),0)",
+                    f"({form.played_at(p, rnd)})*IF(ISNUMBER({best}),1+{better}<={best},1)",
                 )
         if form.count_kind is not None:
             # Second seats (a player seated twice in a round, a warning).
