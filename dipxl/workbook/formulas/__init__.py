@@ -189,7 +189,7 @@ class Formulas:
     - ``extra_columns``: Results columns after :data:`COMMON_COLUMNS`;
     - ``kinds``: per-round values the Summary fetches for each player,
       ``(kind, expression)``, the expression naming Results columns in
-      braces, e.g. ``1000*{Centres}*{Game done}+{Defeat}``; it must give 0
+      braces, e.g. ``1000*{Centres}*{Game done}``; it must give 0
       for a seat of an unfinished game, except the ``count_kind``;
     - ``count_kind``: the kind (a bare column, blank for an unfinished
       game) whose round value is blank when the player finished no game
