@@ -204,7 +204,7 @@ def build_workbook(
     calc = wb.create_sheet(CALC)
     summary = wb.create_sheet(SUMMARY)
     summary_letters = _summary_sheet(wb, summary, plan, form)
-    _calc_sheet(wb, calc, plan, spec, params, summary_letters)
+    _calc_sheet(wb, calc, plan, spec, params, summary_letters, form)
     _standings_sheet(standings, plan, form, summary_letters)
     _powers_sheet(wb, powers, plan, form)
     _charts_sheet(charts, plan)
@@ -575,10 +575,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                         f"+SUMPRODUCT({form.played(p, before)}"
                         f"*(ROUND({p.series('score', before)},9)={mine}))"
                     )
+                # TRUE/FALSE multiplied into 1/0, as in Excel.
                 put(
                     f"keep_{rnd}",
-                    f"IF({form.played_at(p, rnd)},IF(ISNUMBER({best}),"
-                    f"IF(1+{better}<={best},1,0),1),0)",
+                    f"({form.played_at(p, rnd)})*IF(ISNUMBER({best}),1+{better}<={best},1)",
                 )
         if form.count_kind is not None:
             # Second seats (a player seated twice in a round, a warning).
@@ -649,8 +649,21 @@ def _calc_sheet(
     spec: System,
     params: Any,
     letters: dict[str, str],
+    form: Formulas,
 ) -> None:
     _text(ws.cell(1, 1), "Helper values computed from Settings and Results: do not edit.")
+    column = 11
+    for name, table in form.steps.items():
+        _text(ws.cell(2, column), f"{name}: key")
+        _text(ws.cell(2, column + 1), "value")
+        for r, (key, value) in enumerate(table, start=3):
+            ws.cell(r, column, key)
+            ws.cell(r, column + 1, value)
+        last = 2 + len(table)
+        for offset, part in enumerate(("key", "value")):
+            c = get_column_letter(column + offset)
+            _name(wb, f"calc_{name}_{part}", f"{CALC}!${c}$3:${c}${last}")
+        column += 3
     settings_row = {
         name: r for r, name in enumerate((row[0] for row in _settings_table(spec, params, "")), 2)
     }

@@ -189,7 +189,7 @@ class Formulas:
     - ``extra_columns``: Results columns after :data:`COMMON_COLUMNS`;
     - ``kinds``: per-round values the Summary fetches for each player,
       ``(kind, expression)``, the expression naming Results columns in
-      braces, e.g. ``1000*{Centres}*{Game done}+{Defeat}``; it must give 0
+      braces, e.g. ``1000*{Centres}*{Game done}``; it must give 0
       for a seat of an unfinished game, except the ``count_kind``;
     - ``count_kind``: the kind (a bare column, blank for an unfinished
       game) whose round value is blank when the player finished no game
@@ -231,6 +231,10 @@ class Formulas:
     # True when a value besides the total needs to know which rounds count
     # (Diminishing Value's zero for defeat): the Summary then has keep flags.
     needs_keep: bool = False
+    # Small step tables written on the Calc sheet, read by
+    # ``INDEX(calc_<name>_value,MATCH(x,calc_<name>_key,1))``: name ->
+    # ((key, value), ...) in ascending key order.
+    steps: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType({})
 
     def seat(self, s: Seat) -> dict[str, str]:
         """Formulas of the computed cells of one Results row (Score and

@@ -71,10 +71,14 @@ class DetourFormulas(Formulas):
         f = s.cell("Eliminated")
         blk = s.block("Centres")
         top = s.top
-        survived = f"IF(OR({e}>0,N({f})>{setting_name('survival_year')}),1,0)"
-        lead = f"IF(AND({e}={top},COUNTIF({blk},{top})=1),{e}-LARGE({blk},2),0)"
+        # TRUE/FALSE added as 1/0, as in Excel.
+        survived = f"OR({e}>0,N({f})>{setting_name('survival_year')})"
+        # The outright leader's margin over the second count: a seat below
+        # the top is at most the second count, a top shared gives 0.
+        lead = f"MAX(0,{e}-LARGE({blk},2))"
         position = f'INDEX(calc_pos,COUNTIF({blk},">="&{e}))'
-        raw = f'IF(AND({s.done},NOT({s.solo})),{e}+{survived}+({e}>0)+{position}+{lead},"")'
+        draw = f"{top}<{setting_name('victory_centres')}"
+        raw = f'IF(AND({s.done},{draw}),{e}+{survived}+({e}>0)+{position}+{lead},"")'
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
         score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
@@ -83,11 +87,26 @@ class DetourFormulas(Formulas):
         key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
         return {"Score": score, "Raw": raw, "Game key": key}
 
+    # What the lower game key of a round with two seats adds to ``more``
+    # (games + 1000 x wins + 1000000 x drawn games in the draw), by the
+    # smallest key of each outcome: keys are rounded to 9 decimals, so a key
+    # above 20000 is at least 20000.000000001.
+    steps: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType(
+        {
+            "second": (
+                (0, 0),  # unfinished
+                (0.000000001, 1),  # a loss, or a drawn game out of the draw
+                (20000.000000001, 1000001),  # in the draw
+                (30000.000000001, 1001),  # a win
+            )
+        }
+    )
+
     def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
         # A round with two seats: the lower game key (the higher is the
-        # round's best) as games + 1000 x wins + 1000000 x draws.
+        # round's best) looked up in the step table.
         low = f"MIN(N({first('Game key')}),N({other('Game key')}))"
-        return f"IF({low}>30000,1001,IF({low}>20000,1000001,IF({low}>0,1,0)))"
+        return f"INDEX(calc_second_value,MATCH({low},calc_second_key,1))"
 
     def gamecount(self, p: PlayerRow, more: str) -> str:
         return f"COUNT({p.series('score')})+MOD({more},1000)"

@@ -4,8 +4,9 @@
 Solo: the soloist 6 x ``set_ante`` + ``set_solo_bonus``, everyone else
 -``set_solo_loss``.  Draw: an eliminated seat -``set_ante``, a survivor out
 of the draw -``set_out_of_draw_loss``, and the N members (``In draw``)
-share what those lost.  ``Defeat`` marks an elimination in a drawn game
-(the "zero for defeat" tie-breaker value).
+share what those lost.  ``Tally`` packs what the Summary needs of a seat
+in one number: 1000000 for a finished game + 1000 x centres + 1 for an
+elimination in a drawn game (a defeat: the "zero for defeat" value).
 
 Tie-breakers: head-to-head, power-to-power and superior player depend on
 the group of tied players and come first, so the formulas apply none of
@@ -30,13 +31,13 @@ __all__ = ["FORMULAS", "DimValueFormulas"]
 
 class DimValueFormulas(Formulas):
     module = "dimvalue"
-    extra_columns = (SCORE_KEY, "In draw", "Defeat")
+    extra_columns = (SCORE_KEY, "In draw", "Tally")
     needs_keep = True
     # Games, centres and defeats of a round in one number: 1000000 x games
     # + 1000 x centres + defeats (at most 14 games, 476 centres, 14 defeats).
     kinds = (
         ("score", "{Score}"),
-        ("cd", "{Game done}*(1000000+1000*{Centres})+{Defeat}"),
+        ("cd", "{Tally}"),
     )
     count_kind = None
     standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
@@ -57,11 +58,13 @@ class DimValueFormulas(Formulas):
         dead = f"COUNTIF({blk},0)"
         share = f"({ante}*{dead}+{out}*(7-{dead}-{members}))/{members}"
         draw = f"IF({s.cell('In draw')}=1,{share},IF({e}=0,-{ante},-{out}))"
+        # An elimination in a drawn game, TRUE/FALSE added as 1/0 (as in Excel).
+        defeat = f"AND({s.top}<{setting_name('victory_centres')},{e}=0)"
         solo = f"IF({e}={s.top},6*{ante}+{setting_name('solo_bonus')},-{setting_name('solo_loss')})"
         return {
             "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")',
             "In draw": in_draw(s),
-            "Defeat": f'IF({s.done},IF(AND(NOT({s.solo}),{e}=0),1,0),"")',
+            "Tally": f"IF({s.done},1000000+1000*{e}+{defeat},0)",
         }
 
     def gamecount(self, p: PlayerRow, more: str) -> str:
