@@ -42,7 +42,13 @@ from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs s
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.fileio import read_input
-from dipxl.model import CellNames, Record, Tournament, tournament_from_records
+from dipxl.model import (
+    CellNames,
+    Record,
+    Tournament,
+    tournament_from_columns,
+    tournament_from_records,
+)
 from dipxl.systems import System
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
@@ -757,6 +763,48 @@ def _as_typed(values: list[Any]) -> list[Any]:
     ]
 
 
+def _input_columns(
+    header: _Header, rows: Sequence[list[Any]]
+) -> tuple[dict[str, list[Any]], Sequence[int]]:
+    """The values of each input column below the header as read (``""``
+    for an empty cell), without the rows blank in all of them, and the row
+    numbers of the rows kept."""
+    columns = header.columns
+    present = [(f, columns[f]) for f in FIELDS if f in columns]
+    last = max(c for _, c in present)
+    body = rows[header.row :]
+    if body and min(map(len, body)) <= last:
+        body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
+    raw = [[row[c] for row in body] for _, c in present]
+    numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
+    blank = _blank_rows(raw)
+    if blank:
+        kept = [i for i in range(len(body)) if i not in blank]
+        raw = [[values[i] for i in kept] for values in raw]
+        numbers = [numbers[i] for i in kept]
+    return dict(zip((f for f, _ in present), raw, strict=True)), numbers
+
+
+def _records(
+    ref: str, header: _Header, columns: Mapping[str, list[Any]], numbers: Sequence[int]
+) -> list[Record]:
+    """A record for each row of ``columns`` (values as typed, see
+    :func:`_as_typed`), built column by column."""
+    none = repeat(None)
+    typed = {f: _as_typed(values) for f, values in columns.items()}
+    cells = {f: f"{ref}!{column_letter(header.columns[f])}" for f in columns}
+    texts = list(map(str, numbers))
+    first = f"{ref}!{column_letter(min(header.columns.values()))}"
+    return list(
+        map(
+            Record,
+            *(typed.get(f, none) for f in FIELDS),
+            map(CellNames, repeat(cells), texts),
+            map(first.__add__, texts),
+        )
+    )
+
+
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -814,14 +862,18 @@ class _Reader:
                 "enter the value itself",
                 f"{ref}!{column_letter(col)}{row}",
             )
-        records = self.records(ref, header, rows)
-        if not records:
+        columns, numbers = _input_columns(header, rows)
+        if not numbers:
             raise InputError(
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
         title = settings_title or self.title_above(rows, header) or default_title
-        tournament = tournament_from_records(records, title)
+        first = f"{ref}!{column_letter(min(header.columns.values()))}"
+        wheres = list(map(first.__add__, map(str, numbers)))
+        tournament = tournament_from_columns(columns, wheres, title)
+        if tournament is None:  # refused (or unusual values): the records say where
+            tournament = tournament_from_records(_records(ref, header, columns, numbers), title)
         return WorkbookInput(tournament, sheet, header.row, title, system, overrides)
 
     # -- results
@@ -865,33 +917,9 @@ class _Reader:
 
     def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
         """A record for each row below the header with a value in an input
-        column, built column by column (a row's cells are named only when
-        asked: see :class:`~dipxl.model.CellNames`)."""
-        columns = header.columns
-        present = [(f, columns[f]) for f in FIELDS if f in columns]
-        last = max(c for _, c in present)
-        body = rows[header.row :]
-        if body and min(map(len, body)) <= last:
-            body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
-        raw = [[row[c] for row in body] for _, c in present]
-        numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
-        blank = _blank_rows(raw)
-        if blank:
-            kept = [i for i in range(len(body)) if i not in blank]
-            raw = [[values[i] for i in kept] for values in raw]
-            numbers = [numbers[i] for i in kept]
-        typed = dict(zip((f for f, _ in present), map(_as_typed, raw), strict=True))
-        none = repeat(None)
-        cells = {f: f"{ref}!{column_letter(c)}" for f, c in present}
-        texts = list(map(str, numbers))
-        return list(
-            map(
-                Record,
-                *(typed.get(f, none) for f in FIELDS),
-                map(CellNames, repeat(cells), texts),
-                map(f"{ref}!{column_letter(min(c for _, c in present))}".__add__, texts),
-            )
-        )
+        column (a row's cells are named only when asked: see
+        :class:`~dipxl.model.CellNames`)."""
+        return _records(ref, header, *_input_columns(header, rows))
 
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
