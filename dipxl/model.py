@@ -2,11 +2,11 @@
 
 Readers (CSV, workbooks, worksheet functions) turn raw cell values into these
 objects through :func:`tournament_from_records`, which parses every value with
-the cell it came from, so any error names that cell (a reader holding whole
+the cell it came from, so any error names that cell.  A reader holding whole
 columns tries :func:`tournament_from_columns` first: the same tournament
-without an object per row, or None, and then the records say what is wrong).  Structural errors (a
-power twice in a game, a game of other than seven seats) name round, board,
-power and player.  Odd but scorable data is reported by
+without an object per row, or None, and then the records say what is wrong.
+Structural errors (a power twice in a game, a game of other than seven seats)
+name round, board, power and player.  Odd but scorable data is reported by
 :meth:`Tournament.notices` (SCORING.md section 1).
 """
 
