@@ -460,10 +460,35 @@ def _plain_markup(xml: bytes) -> bool:
     if body < 0 or b"\0" in xml[: body + 64]:
         return False  # UTF-16 (or no markup at all)
     return not (
-        b"<!" in xml
-        or xml.find(b"<?", body) >= 0
-        or ((b":f" in xml or b":c" in xml) and _PREFIXED_CELL_OR_F.search(xml))
+        _after_lt(xml, b"!", 0)
+        or _after_lt(xml, b"?", body)
+        or _prefixed_cell_or_f(xml)
     )
+
+
+def _prefixed_cell_or_f(xml: bytes) -> bool:
+    """Whether a cell or formula tag has a namespace prefix (``<x:c``); the
+    colons are found by a search for them alone (see :func:`_after_lt`)."""
+    pos = xml.find(b":")
+    while pos >= 0:
+        if xml[pos + 1 : pos + 2] in (b"c", b"f") and _PREFIXED_CELL_OR_F.match(
+            xml, xml.rfind(b"<", 0, pos)
+        ):
+            return True
+        pos = xml.find(b":", pos + 1)
+    return False
+
+
+def _after_lt(xml: bytes, mark: bytes, start: int) -> bool:
+    """Whether ``"<" + mark`` occurs in ``xml`` from ``start``; ``mark`` is a
+    byte rare in a sheet (``!``, ``?``), found by a search for it alone,
+    which is many times faster than one for two bytes that start with "<"."""
+    pos = xml.find(mark, start)
+    while pos >= 0:
+        if pos > start and xml[pos - 1] == 60:  # "<"
+            return True
+        pos = xml.find(mark, pos + 1)
+    return False
 
 
 def _plain_formula_cells(
@@ -474,6 +499,14 @@ def _plain_formula_cells(
     tag before it, wherever it stands in the cell.  None when such a cell
     has no ``r`` reference (the cells must then be counted)."""
     found: dict[tuple[int, int], str] = {}
+    # Column initials of the cells passed over: a cell whose r="..." is its
+    # first attribute and starts with one of these is in no column wanted.
+    others = (
+        frozenset(range(ord("A"), ord("Z") + 1))
+        - {ord(column_letter(c)[0]) for c in columns}
+        if columns is not None
+        else frozenset()
+    )
     start, searched = -1, 0
     pos = xml.find(b"<f")
     while pos >= 0:
@@ -482,7 +515,9 @@ def _plain_formula_cells(
             continue
         # The cell tag before it ("<c " or "<c>" ..., not "<col"), looked for
         # back to the previous formula only: each byte is searched once.
-        cell = xml.rfind(b"<c", searched, pos)
+        cell = xml.rfind(b"<c", max(searched, pos - 64), pos)  # most cell tags are short
+        if cell < 0:
+            cell = xml.rfind(b"<c", searched, pos)
         while cell >= 0 and xml[cell + 2 : cell + 3] not in _AFTER_TAG:
             cell = xml.rfind(b"<c", searched, cell)
         if cell >= 0:
@@ -491,9 +526,14 @@ def _plain_formula_cells(
         tag_end = xml.find(b">", pos)
         if tag_end < 0:
             break
-        if start >= 0:
+        f_attrs = xml[pos + 2 : tag_end]
+        if start < 0:
+            pass  # before any cell: not in one
+        elif xml.startswith(b' r="', start + 2) and xml[start + 6] in others \
+                and b"t" not in f_attrs:
+            pass  # a formula in a column not read, not an array spanning others
+        else:
             cell_attrs = xml[start + 2 : xml.find(b">", start)]
-            f_attrs = xml[pos + 2 : tag_end]
             ref = _R_ATTR.search(cell_attrs)
             if ref is None or not (_simple_attrs(cell_attrs) and _simple_attrs(f_attrs)):
                 return None
