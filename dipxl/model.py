@@ -2,9 +2,11 @@
 
 Readers (CSV, workbooks, worksheet functions) turn raw cell values into these
 objects through :func:`tournament_from_records`, which parses every value with
-the cell it came from, so any error names that cell.  Structural errors (a
-power twice in a game, a game of other than seven seats) name round, board,
-power and player.  Odd but scorable data is reported by
+the cell it came from, so any error names that cell.  A reader holding whole
+columns tries :func:`tournament_from_columns` first: the same tournament
+without an object per row, or None, and then the records say what is wrong.
+Structural errors (a power twice in a game, a game of other than seven seats)
+name round, board, power and player.  Odd but scorable data is reported by
 :meth:`Tournament.notices` (SCORING.md section 1).
 """
 
@@ -13,12 +15,12 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import attrgetter
 from types import MappingProxyType
-from typing import cast
+from typing import TypeVar, cast
 
 from dipxl.errors import InputError, Notice
 from dipxl.slots import slot_setters
@@ -41,8 +43,11 @@ __all__ = [
     "parse_text",
     "parse_whole",
     "parse_year",
+    "tournament_from_columns",
     "tournament_from_records",
 ]
+
+_T = TypeVar("_T")
 
 MAX_CENTRES = 34
 SOLO_CENTRES = 18
@@ -785,6 +790,97 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         except InputError as err:
             raise InputError(err.message, _locate(err, items, rnd, board)) from None
     return Tournament(tuple(games), title)
+
+
+# Kinds of raw value :func:`tournament_from_columns` parses once per distinct
+# value: within each set, values that compare equal (``1 == 1.0``, two equal
+# strings) parse alike.  ``True == 1`` too, but a bool does not parse like a
+# number, so a column mixing them goes the record way.
+_NUMBERS_OR_TEXT = frozenset((str, int, float, type(None)))
+_FLAGS_OR_TEXT = frozenset((str, bool, type(None)))
+
+
+def _parsed_column(values: Sequence[object], parse: Callable[[object], _T]) -> list[_T] | None:
+    """``parse`` of each value, one call per distinct value; None when the
+    column holds other kinds of value (the caller then reads records)."""
+    kinds = set(map(type, values))
+    if not (kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT):
+        return None
+    table = {value: parse(value) for value in set(values)}
+    return list(map(table.__getitem__, values))
+
+
+def _round(value: object) -> int | None:
+    return parse_whole(value, "round", 1, 10_000)
+
+
+def _board(value: object) -> int | None:
+    return parse_whole(value, "board", 1, 100_000)
+
+
+def tournament_from_columns(
+    columns: Mapping[str, Sequence[object]], wheres: Sequence[str], title: str = ""
+) -> Tournament | None:
+    """:func:`tournament_from_records` of rows given as columns of raw
+    values (``round``, ``board``, ``power``, ``player``, ``centres`` and
+    optionally ``eliminated`` and ``draw``; row ``i`` is at ``wheres[i]``),
+    without a record per row: each distinct value of a column is parsed
+    once, by the same functions, and seats and games are built and checked
+    as there.  Returns None whenever something is refused or a column holds
+    an unusual kind of value; the caller then goes through
+    :func:`tournament_from_records`, which says what is wrong and where (or
+    reads the unusual values)."""
+    size = len(wheres)
+
+    def column(name: str) -> Sequence[object]:
+        values = columns.get(name, (None,) * size)
+        if len(values) != size:
+            raise ValueError(f"column {name} and wheres are not of the same length")
+        return values
+
+    try:
+        rounds = _parsed_column(column("round"), _round)
+        boards = _parsed_column(column("board"), _board)
+        powers = _parsed_column(column("power"), Power.parse)
+        players = _parsed_column(column("player"), parse_player)
+        centres = _parsed_column(column("centres"), parse_centres)
+        years = _parsed_column(column("eliminated"), parse_year)
+        draws = _parsed_column(column("draw"), parse_draw)
+        if (
+            rounds is None or boards is None or powers is None or players is None
+            or centres is None or years is None or draws is None
+            or None in rounds or None in boards  # a blank round or board
+        ):
+            return None
+        seats = list(map(Seat, players, powers, centres, years, draws))
+        keys = list(zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True))
+        firsts = keys[::7]
+        if (
+            size == 7 * len(dict.fromkeys(firsts))
+            and all(keys[k::7] == firsts for k in range(1, 7))
+            and all(wheres)
+        ):
+            # The usual layout: each game in seven rows of its own, one after
+            # the other.  The span of a game's rows is its first and last.
+            games = [
+                Game(rnd, board, tuple(seats[i : i + 7]), _span((wheres[i], wheres[i + 6])))
+                for i, (rnd, board) in zip(range(0, size, 7), firsts, strict=True)
+            ]
+        else:
+            grouped: dict[tuple[int, int], list[int]] = {}
+            for i, key in enumerate(keys):
+                rows = grouped.get(key)
+                if rows is None:
+                    grouped[key] = [i]
+                else:
+                    rows.append(i)
+            games = [
+                Game(rnd, board, tuple([seats[i] for i in rows]), _span([wheres[i] for i in rows]))
+                for (rnd, board), rows in grouped.items()
+            ]
+        return Tournament(tuple(games), title)
+    except InputError:
+        return None
 
 
 def _seat_check_field(err: InputError) -> str:

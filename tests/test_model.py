@@ -227,3 +227,102 @@ def test_true_is_not_read_as_the_number_1() -> None:
     with pytest.raises(InputError, match="player must be a name") as err:
         tournament_from_records(rows)
     assert err.value.where == "D3"
+
+
+# ---------------------------------------------------------------- columns
+
+_FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
+# Per field: values a workbook may hold that are read, and values refused or
+# of kinds the column path leaves to the records (bools beside numbers).
+_ODD_VALUES: dict[str, list[object]] = {
+    "round": [1, 1.0, 2.0, "2", " 1 ", True, None, "", 0, 1.5, 10_001, float("nan")],
+    "board": [1, 2, 1.0, "1", False, True, None, "", -1, 2.5],
+    "power": ["Austria", "eng", "F", "Ger", "I", "R", "T", "Prussia", "", None, 1, True],
+    "player": ["P1", "P2", "  P3  ", "", None, 12, 12.0, True, "P\u202e1", 1.5],
+    "centres": [0, 1, 1.0, "4", " 5 ", 34, 35, -1, None, "", True, 1.5, "x"],
+    "eliminated": [None, "", 1904, 1904.0, "1905", 1800, True, "soon"],
+    "draw": [None, "", "Y", "n", True, False, 1, 0, 1.0, "maybe"],
+}
+
+
+@st.composite
+def _columns(draw: st.DrawFn) -> dict[str, list[object]]:
+    """Columns of one to three good games (rows maybe shuffled), some cells
+    then replaced by odd values."""
+    games = draw(st.integers(1, 3))
+    rows: list[list[object]] = []
+    for g in range(games):
+        centres = draw(st.permutations([9, 8, 7, 5, 3, 2, 0]))
+        for i, power in enumerate(Power):
+            rows.append([1 + g % 2, 1 + g // 2, power.title, f"P{7 * g + i}", centres[i],
+                         1905 if centres[i] == 0 else None, None])
+    if draw(st.booleans()):
+        rows = draw(st.permutations(rows))
+    for _ in range(draw(st.integers(0, 3))):
+        row = draw(st.integers(0, len(rows) - 1))
+        col = draw(st.integers(0, 6))
+        rows[row][col] = draw(st.sampled_from(_ODD_VALUES[_FIELDS[col]]))
+    return {name: [row[i] for row in rows] for i, name in enumerate(_FIELDS)}
+
+
+def _records_of(columns: dict[str, list[object]]) -> list[Record]:
+    size = len(columns["round"])
+    return [
+        Record(*(columns[f][i] for f in _FIELDS),
+               {f: f"Results!{col}{i + 2}" for f, col in zip(_FIELDS, "ABCDEFG", strict=True)},
+               f"Results!A{i + 2}")
+        for i in range(size)
+    ]
+
+
+@settings(max_examples=600, deadline=None)
+@given(_columns())
+def test_the_column_path_builds_what_the_records_build_or_leaves_it_to_them(
+    columns: dict[str, list[object]],
+) -> None:
+    """tournament_from_columns gives exactly tournament_from_records' event,
+    or None (and then the records say what is wrong, or read odd values)."""
+    from dipxl.model import tournament_from_columns
+
+    wheres = [f"Results!A{i + 2}" for i in range(len(columns["round"]))]
+    fast = tournament_from_columns(columns, wheres, "Cup")
+    try:
+        slow = tournament_from_records(_records_of(columns), "Cup")
+    except InputError:
+        assert fast is None
+        return
+    assert fast is None or fast == slow
+    assert fast is None or [g.origin for g in fast.games] == [g.origin for g in slow.games]
+
+
+def test_the_column_path_takes_usual_columns_in_any_row_order() -> None:
+    from dipxl.model import tournament_from_columns
+
+    rows = [[1 + g // 2, 1 + g % 2, p.title, f"P{7 * g + p}", c, None, None]
+            for g in range(4) for p, c in zip(Power, [9, 8, 7, 4, 3, 2, 1], strict=True)]
+    for order in (rows, rows[::-1], rows[::2] + rows[1::2]):
+        columns = {name: [row[i] for row in order] for i, name in enumerate(_FIELDS)}
+        wheres = [f"Results!A{i + 2}" for i in range(len(order))]
+        fast = tournament_from_columns(columns, wheres)
+        assert fast is not None
+        assert fast == tournament_from_records(_records_of(columns))
+
+
+@pytest.mark.parametrize(("field", "values"), [
+    ("round", [1.0, True, 1, 1, 1, 1, 1]),  # True == 1.0: one dict key
+    ("draw", [True, 1.0, None, None, None, None, None]),
+    ("centres", [None, None, 5, 5, 5, 5, 4]),  # fine: an unfinished game
+])
+def test_the_column_path_never_reads_a_bool_as_a_number(field: str, values: list[object]) -> None:
+    from dipxl.model import tournament_from_columns
+
+    columns: dict[str, list[object]] = {
+        "round": [1] * 7, "board": [1] * 7, "power": [p.title for p in Power],
+        "player": list(PLAYERS), "centres": [5, 5, 5, 5, 5, 5, 4],
+    }
+    columns[field] = values
+    fast = tournament_from_columns(columns, [f"A{i}" for i in range(2, 9)])
+    if field == "centres":
+        assert fast is not None and not fast.games[0].finished
+    else:
+        assert fast is None

@@ -239,6 +239,48 @@ def test_a_formula_found_when_a_cell_tag_has_a_tab(tmp_path: Path) -> None:
     assert error_of(tabbed).startswith("tabbed.xlsx: Results!E9: centres holds a formula (=3+4)")
 
 
+_MAIN_NS = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+# Each case: how the formula cell E9 (=3+4, cached 7) is written into the
+# sheet's XML; calamine reads 7 from every one of them.  Text that looks
+# like a cell of a computed column (H9) in a comment, a processing
+# instruction or a CDATA section, prefixed tags, a formula after the value,
+# and quotes or ">" inside attribute values must not hide the formula.
+@pytest.mark.parametrize("cell", [
+    b'<c r="E9"><!-- <c r="H9"> --><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><?x <c r="H9"?><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><![CDATA[<c r="H9">]]><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><x:f xmlns:x="' + _MAIN_NS + b'">3+4</x:f><v>7</v></c>',
+    b'<x:c xmlns:x="' + _MAIN_NS + b'" r="E9"><x:f>3+4</x:f><x:v>7</x:v></x:c>',
+    b'<c r="E9"><v>7</v><f>3+4</f></c>',
+    b"<c x=' r=\"H9\" ' r=\"E9\"><f>3+4</f><v>7</v></c>",
+    b'<c x="a>b" r="E9"><f>3+4</f><v>7</v></c>',
+], ids=["comment", "processing-instruction", "cdata", "prefixed-f", "prefixed-cell",
+        "f-after-v", "r-in-a-quoted-value", "gt-in-a-value"])
+def test_a_formula_is_found_however_its_cell_is_written(tmp_path: Path, cell: bytes) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E9"] = "=3+4"
+    wb.save(path)
+    edited = _rewrite_sheet(path, tmp_path / "edited.xlsx", lambda xml: re.sub(
+        rb'<c r="E9"[^>]*>.*?</c>', lambda _: cell, xml, count=1, flags=re.S))
+    assert cell in _sheet_xml(edited)
+    assert error_of(edited).startswith("edited.xlsx: Results!E9: centres holds a formula (=3+4)")
+
+
+def test_an_array_formula_over_input_cells_is_found_when_parsed(tmp_path: Path) -> None:
+    # A comment sends the sheet to the XML parser, which must still mark an
+    # array formula's whole range (here anchored in H9, spanning E9:H9).
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    edited = _rewrite_sheet(path, tmp_path / "edited.xlsx", lambda xml: re.sub(
+        rb'<c r="H9"[^>]*>.*?</c>',
+        lambda _: b'<!-- x --><c r="H9"><f t="array" ref="E9:H9">E9:H9*1</f><v>1</v></c>',
+        xml, count=1, flags=re.S))
+    assert b'ref="E9:H9"' in _sheet_xml(edited)
+    assert error_of(edited).startswith("edited.xlsx: Results!E9: centres holds a formula")
+
+
 def test_formulas_after_the_input_columns_are_ignored(tmp_path: Path) -> None:
     # results_workbook puts =E2*2 in column H of every row.
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())

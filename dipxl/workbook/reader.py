@@ -42,7 +42,13 @@ from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs s
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.fileio import read_input
-from dipxl.model import CellNames, Record, Tournament, tournament_from_records
+from dipxl.model import (
+    CellNames,
+    Record,
+    Tournament,
+    tournament_from_columns,
+    tournament_from_records,
+)
 from dipxl.systems import System
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
@@ -84,10 +90,6 @@ _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP = b"PK\x03\x04"
 _EMPTY_ZIP = b"PK\x05\x06"
-# A cell whose first child is a formula (CT_Cell's children come in the order
-# f, v, is): its start-tag attributes and the formula's attributes.
-_FORMULA_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b([^>]*)>\s*<(?:[\w.-]+:)?f\b([^>]*)>")
-_ANY_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f\b")
 _REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]+)$")
 
 
@@ -434,57 +436,12 @@ class _Package:
         if part is None:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
         xml = self._part(part)
-        found: dict[tuple[int, int], str] = {}
-        if b"<f" not in xml and b":f" not in xml:
-            return found  # no formula at all (each needs one of these)
-        # plain: tags without a namespace prefix, every cell as <c ...>.
-        unprefixed = b"<worksheet" in xml[:1024]
-        odd = _ODD_OR_BARE_CELL.search(xml) if unprefixed else None
-        if odd is not None and _SPACED_CELL.search(xml, odd.start()):
-            # <c\tr="A1"> is <c r="A1">: read it so (the same length, so
-            # every position stays).
-            xml = _SPACED_CELL.sub(b"<c ", xml)
-            odd = _ODD_OR_BARE_CELL.search(xml)
-        if not unprefixed:
-            plain = False
-        elif odd is None:
-            plain = True  # and every cell starts <c r="
-            if columns is not None and not _RANGE_FORMULA.search(xml):
-                _first_child_formulas(found, xml, columns, after_row)
-                return found
-        else:
-            plain = b"<c>" not in xml
-            if (
-                plain
-                and columns is not None
-                and not _ODD_CELL.search(xml)
-                and not _RANGE_FORMULA.search(xml)
-            ):
-                _first_child_formulas(found, xml, columns, after_row)
-                return found
-        if plain:
-            # Tags without a namespace prefix and every cell as <c ...>: each
-            # formula's cell is the nearest <c before its <f.
-            pos = xml.find(b"<f")
-            while pos >= 0:
-                if xml[pos + 2 : pos + 3] not in _AFTER_F:  # <filterColumn ...: not a formula
-                    pos = xml.find(b"<f", pos + 2)
-                    continue
-                start = xml.rfind(b"<c ", 0, pos)
-                ref = _R_ATTR.search(xml, start, xml.find(b">", start)) if start >= 0 else None
-                if ref is None:
-                    found = _formula_cells_slow(xml)
-                    break
-                tag_end = xml.find(b">", pos)
-                _note(found, xml, ref, xml[pos + 2 : tag_end], tag_end + 1, columns, after_row)
-                pos = xml.find(b"<f", tag_end)
-        elif _ANY_FORMULA.search(xml):
-            for match in _FORMULA_CELL.finditer(xml):
-                ref = _R_ATTR.search(match.group(1))
-                if ref is None:
-                    found = _formula_cells_slow(xml)
-                    break
-                _note(found, xml, ref, match.group(2), match.end(), columns, after_row)
+        plain = _plain_markup(xml)
+        if plain and b"<f" not in xml:
+            return {}  # no formula at all (each starts "<f")
+        found = _plain_formula_cells(xml, columns, after_row) if plain else None
+        if found is None:
+            found = _formula_cells_slow(xml)
         return {
             (r, c): text
             for (r, c), text in found.items()
@@ -492,30 +449,103 @@ class _Package:
         }
 
 
-def _first_child_formulas(
-    found: dict[tuple[int, int], str], xml: bytes, columns: Collection[int], after_row: int
-) -> None:
-    """The formula cells of ``columns`` below ``after_row`` of a sheet whose
-    cells all start ``<c r="A1"`` and hold no array formula: the cells whose
-    first child is a formula.  Each ``<f`` is followed back to the start of
-    its cell (most are in computed columns, passed over on their column's
-    first letter); the cell starts are searched once, front to back."""
-    initials = {column_letter(c).encode()[0] for c in columns}
-    start, searched, matched_at = -1, 0, -1
-    match: re.Match[bytes] | None = None
+def _plain_markup(xml: bytes) -> bool:
+    """Whether every ``<`` of a sheet's XML after its declaration starts a
+    tag without a namespace prefix for a cell or formula: text in UTF-8 (or
+    ASCII), no comment, CDATA section or processing instruction (which may
+    hold text that looks like a cell), no ``x:c`` or ``x:f`` tag (which
+    calamine reads as cells and formulas).  Only then can the formulas be
+    found by searching the bytes; anything else is parsed as XML."""
+    body = xml.find(b"<", xml.find(b"?>") + 2 if xml.startswith(b"<?xml") else 0)
+    if body < 0 or b"\0" in xml[: body + 64]:
+        return False  # UTF-16 (or no markup at all)
+    return not (
+        _after_lt(xml, b"!", 0)
+        or _after_lt(xml, b"?", body)
+        or _prefixed_cell_or_f(xml)
+    )
+
+
+def _prefixed_cell_or_f(xml: bytes) -> bool:
+    """Whether a cell or formula tag has a namespace prefix (``<x:c``); the
+    colons are found by a search for them alone (see :func:`_after_lt`)."""
+    pos = xml.find(b":")
+    while pos >= 0:
+        if xml[pos + 1 : pos + 2] in (b"c", b"f") and _PREFIXED_CELL_OR_F.match(
+            xml, xml.rfind(b"<", 0, pos)
+        ):
+            return True
+        pos = xml.find(b":", pos + 1)
+    return False
+
+
+def _after_lt(xml: bytes, mark: bytes, start: int) -> bool:
+    """Whether ``"<" + mark`` occurs in ``xml`` from ``start``; ``mark`` is a
+    byte rare in a sheet (``!``, ``?``), found by a search for it alone,
+    which is many times faster than one for two bytes that start with "<"."""
+    pos = xml.find(mark, start)
+    while pos >= 0:
+        if pos > start and xml[pos - 1] == 60:  # "<"
+            return True
+        pos = xml.find(mark, pos + 1)
+    return False
+
+
+def _plain_formula_cells(
+    xml: bytes, columns: Collection[int] | None, after_row: int
+) -> dict[tuple[int, int], str] | None:
+    """The formula cells of a sheet of plain markup (see
+    :func:`_plain_markup`): each ``<f`` element belongs to the nearest cell
+    tag before it, wherever it stands in the cell.  None when such a cell
+    has no ``r`` reference (the cells must then be counted)."""
+    found: dict[tuple[int, int], str] = {}
+    # Column initials of the cells passed over: a cell whose r="..." is its
+    # first attribute and starts with one of these is in no column wanted.
+    others = (
+        frozenset(range(ord("A"), ord("Z") + 1))
+        - {ord(column_letter(c)[0]) for c in columns}
+        if columns is not None
+        else frozenset()
+    )
+    start, searched = -1, 0
     pos = xml.find(b"<f")
     while pos >= 0:
-        cell = xml.rfind(b'<c r="', searched, pos)
+        if xml[pos + 2 : pos + 3] not in _AFTER_TAG:  # <filterColumn ...: not a formula
+            pos = xml.find(b"<f", pos + 2)
+            continue
+        # The cell tag before it ("<c " or "<c>" ..., not "<col"), looked for
+        # back to the previous formula only: each byte is searched once.
+        cell = xml.rfind(b"<c", max(searched, pos - 64), pos)  # most cell tags are short
+        if cell < 0:
+            cell = xml.rfind(b"<c", searched, pos)
+        while cell >= 0 and xml[cell + 2 : cell + 3] not in _AFTER_TAG:
+            cell = xml.rfind(b"<c", searched, cell)
         if cell >= 0:
             start = cell
         searched = pos
-        if start != matched_at:  # each cell start is matched once, however many <f follow
-            matched_at = start
-            wanted = start >= 0 and xml[start + 6] in initials
-            match = _FIRST_CHILD_FORMULA.match(xml, start) if wanted else None
-        if match is not None and match.start(3) == pos:
-            _note(found, xml, match, match.group(4) or b"", match.end(), columns, after_row)
-        pos = xml.find(b"<f", pos + 2)
+        tag_end = xml.find(b">", pos)
+        if tag_end < 0:
+            break
+        f_attrs = xml[pos + 2 : tag_end]
+        if start < 0:
+            pass  # before any cell: not in one
+        elif xml.startswith(b' r="', start + 2) and xml[start + 6] in others \
+                and b"t" not in f_attrs:
+            pass  # a formula in a column not read, not an array spanning others
+        else:
+            cell_attrs = xml[start + 2 : xml.find(b">", start)]
+            ref = _R_ATTR.search(cell_attrs)
+            if ref is None or not (_simple_attrs(cell_attrs) and _simple_attrs(f_attrs)):
+                return None
+            _note(found, xml, ref, f_attrs.rstrip(b"/"), tag_end + 1, columns, after_row)
+        pos = xml.find(b"<f", tag_end)
+    return found
+
+
+def _simple_attrs(attrs: bytes) -> bool:
+    """Whether a tag's attributes (up to its first ``>``) are all in double
+    quotes, none holding a ``>``: then what looks like an attribute is one."""
+    return b"'" not in attrs and attrs.count(b'"') % 2 == 0
 
 
 def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
@@ -540,7 +570,7 @@ def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
 def _error_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
     """:func:`_error_cells` for a sheet whose cells omit their reference."""
     found: dict[tuple[int, int], str] = {}
-    row_number, col = 0, -1
+    row_number, col, cell = 0, -1, (0, -1)
     try:
         for event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start", "end")):
             tag = elem.tag.rpartition("}")[2]
@@ -550,10 +580,11 @@ def _error_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
                 col = -1
             elif event == "start" and tag == "c":
                 ref = _parse_ref(elem.get("r") or "")
-                col = ref[1] if ref else col + 1
+                cell = ref if ref else (row_number, col + 1)
+                col = cell[1]
             elif event == "end" and tag == "c" and elem.get("t") == "e":
                 texts = [child.text for child in elem if child.tag.endswith("v")]
-                found[(row_number, col)] = texts[0] if texts and texts[0] else "#error"
+                found[cell] = texts[0] if texts and texts[0] else "#error"
     except (ElementTree.ParseError, ValueError) as err:
         raise InputError(
             f"the workbook is damaged: a sheet is not well-formed XML: {err}"
@@ -602,13 +633,10 @@ def _check_prolog(head: bytes, part: str) -> None:
 
 
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
-_ODD_CELL = re.compile(rb'<c (?!r=")')  # a cell tag whose first attribute is not r
-_SPACED_CELL = re.compile(rb"<c[\t\r\n]")  # a cell tag with other white space than " "
-# Any of these, or a cell tag without attributes.
-_ODD_OR_BARE_CELL = re.compile(rb'<c(?:>|[\t\r\n]| (?!r="))')
-_FIRST_CHILD_FORMULA = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*>\s*(<f)(\s[^>]*)?/?>')
-_RANGE_FORMULA = re.compile(rb't="(?:array|dataTable)"')
-_AFTER_F = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
+# What may follow a tag's name ("<f" of "<f>", not of "<filterColumn").
+_AFTER_TAG = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
+# A cell or formula tag with a namespace prefix.
+_PREFIXED_CELL_OR_F = re.compile(rb"<[\w.-]+:[cf][\s/>]")
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
 _SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
 _RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
@@ -687,22 +715,34 @@ def _formula_text(xml: bytes, start: int) -> str:
 
 
 def _formula_cells_slow(xml: bytes) -> dict[tuple[int, int], str]:
-    """Formula cells of a sheet whose cells omit their ``r`` reference
-    (allowed by the standard, rarely written): count rows and cells."""
+    """Formula cells of a sheet parsed as XML, for what the byte search does
+    not read (see :func:`_plain_markup`) and cells that omit their ``r``
+    reference (allowed by the standard, rarely written): a cell is where its
+    reference says, else after the previous one in its row, as calamine
+    places it; a formula counts wherever it stands inside a cell, and an
+    array formula marks its whole range."""
     found: dict[tuple[int, int], str] = {}
-    row_number, col = 0, -1
+    row_number, cell, inside = 0, (0, -1), 0
     try:
-        for _event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start",)):
+        for event, elem in ElementTree.iterparse(io.BytesIO(xml), events=("start", "end")):
             tag = elem.tag.rpartition("}")[2]
-            if tag == "row":
-                r = elem.get("r")
-                row_number = int(r) if r and r.isdigit() else row_number + 1
-                col = -1
+            if event == "start":
+                if tag == "row":
+                    r = elem.get("r")
+                    row_number = int(r) if r and r.isdigit() else row_number + 1
+                    cell = (row_number, -1)
+                elif tag == "c":
+                    ref = _parse_ref(elem.get("r") or "")
+                    cell = ref if ref else (row_number, cell[1] + 1)
+                    inside += 1
             elif tag == "c":
-                ref = _parse_ref(elem.get("r") or "")
-                col = ref[1] if ref else col + 1
-            elif tag == "f":
-                found[(row_number, col)] = "=" + (elem.text or "") if elem.text else "(formula)"
+                inside -= 1
+            elif tag == "f" and inside:
+                text = "=" + elem.text if elem.text else "(formula)"
+                found[cell] = text
+                if elem.get("t") in ("array", "dataTable"):
+                    for covered in _range_cells(elem.get("ref")):
+                        found.setdefault(covered, text)
     except (ElementTree.ParseError, ValueError) as err:  # defusedxml's refusals are ValueErrors
         raise InputError(
             f"the workbook is damaged: a sheet is not well-formed XML: {err}"
@@ -755,6 +795,48 @@ def _as_typed(values: list[Any]) -> list[Any]:
         None if v == "" else (int(v) if type(v) is float and v.is_integer() else v)
         for v in values
     ]
+
+
+def _input_columns(
+    header: _Header, rows: Sequence[list[Any]]
+) -> tuple[dict[str, list[Any]], Sequence[int]]:
+    """The values of each input column below the header as read (``""``
+    for an empty cell), without the rows blank in all of them, and the row
+    numbers of the rows kept."""
+    columns = header.columns
+    present = [(f, columns[f]) for f in FIELDS if f in columns]
+    last = max(c for _, c in present)
+    body = rows[header.row :]
+    if body and min(map(len, body)) <= last:
+        body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
+    raw = [[row[c] for row in body] for _, c in present]
+    numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
+    blank = _blank_rows(raw)
+    if blank:
+        kept = [i for i in range(len(body)) if i not in blank]
+        raw = [[values[i] for i in kept] for values in raw]
+        numbers = [numbers[i] for i in kept]
+    return dict(zip((f for f, _ in present), raw, strict=True)), numbers
+
+
+def _records(
+    ref: str, header: _Header, columns: Mapping[str, list[Any]], numbers: Sequence[int]
+) -> list[Record]:
+    """A record for each row of ``columns`` (values as typed, see
+    :func:`_as_typed`), built column by column."""
+    none = repeat(None)
+    typed = {f: _as_typed(values) for f, values in columns.items()}
+    cells = {f: f"{ref}!{column_letter(header.columns[f])}" for f in columns}
+    texts = list(map(str, numbers))
+    first = f"{ref}!{column_letter(min(header.columns.values()))}"
+    return list(
+        map(
+            Record,
+            *(typed.get(f, none) for f in FIELDS),
+            map(CellNames, repeat(cells), texts),
+            map(first.__add__, texts),
+        )
+    )
 
 
 @dataclass
@@ -814,14 +896,18 @@ class _Reader:
                 "enter the value itself",
                 f"{ref}!{column_letter(col)}{row}",
             )
-        records = self.records(ref, header, rows)
-        if not records:
+        columns, numbers = _input_columns(header, rows)
+        if not numbers:
             raise InputError(
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
         title = settings_title or self.title_above(rows, header) or default_title
-        tournament = tournament_from_records(records, title)
+        first = f"{ref}!{column_letter(min(header.columns.values()))}"
+        wheres = list(map(first.__add__, map(str, numbers)))
+        tournament = tournament_from_columns(columns, wheres, title)
+        if tournament is None:  # refused (or unusual values): the records say where
+            tournament = tournament_from_records(_records(ref, header, columns, numbers), title)
         return WorkbookInput(tournament, sheet, header.row, title, system, overrides)
 
     # -- results
@@ -865,33 +951,9 @@ class _Reader:
 
     def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
         """A record for each row below the header with a value in an input
-        column, built column by column (a row's cells are named only when
-        asked: see :class:`~dipxl.model.CellNames`)."""
-        columns = header.columns
-        present = [(f, columns[f]) for f in FIELDS if f in columns]
-        last = max(c for _, c in present)
-        body = rows[header.row :]
-        if body and min(map(len, body)) <= last:
-            body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
-        raw = [[row[c] for row in body] for _, c in present]
-        numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
-        blank = _blank_rows(raw)
-        if blank:
-            kept = [i for i in range(len(body)) if i not in blank]
-            raw = [[values[i] for i in kept] for values in raw]
-            numbers = [numbers[i] for i in kept]
-        typed = dict(zip((f for f, _ in present), map(_as_typed, raw), strict=True))
-        none = repeat(None)
-        cells = {f: f"{ref}!{column_letter(c)}" for f, c in present}
-        texts = list(map(str, numbers))
-        return list(
-            map(
-                Record,
-                *(typed.get(f, none) for f in FIELDS),
-                map(CellNames, repeat(cells), texts),
-                map(f"{ref}!{column_letter(min(c for _, c in present))}".__add__, texts),
-            )
-        )
+        column (a row's cells are named only when asked: see
+        :class:`~dipxl.model.CellNames`)."""
+        return _records(ref, header, *_input_columns(header, rows))
 
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
