@@ -715,6 +715,18 @@ class CellNames(Mapping[str, str]):
         return repr(dict(self))
 
 
+MAX_ROUND = 10_000  # round and board numbers beyond these are typos
+MAX_BOARD = 100_000
+
+
+def _round(value: object) -> int | None:
+    return parse_whole(value, "round", 1, MAX_ROUND)
+
+
+def _board(value: object) -> int | None:
+    return parse_whole(value, "board", 1, MAX_BOARD)
+
+
 def tournament_from_records(records: Iterable[Record], title: str = "") -> Tournament:
     """Parse and group raw records into a validated :class:`Tournament`.
 
@@ -731,13 +743,13 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         try:
             raw = rec.round
             rnd = int(raw) if type(raw) is float and raw.is_integer() else raw
-            if type(rnd) is not int or not 0 < rnd <= 10_000:
-                rnd = parse_whole(raw, "round", 1, 10_000)
+            if type(rnd) is not int or not 0 < rnd <= MAX_ROUND:
+                rnd = _round(raw)
             name = "board"
             raw = rec.board
             board = int(raw) if type(raw) is float and raw.is_integer() else raw
-            if type(board) is not int or not 0 < board <= 100_000:
-                board = parse_whole(raw, "board", 1, 100_000)
+            if type(board) is not int or not 0 < board <= MAX_BOARD:
+                board = _board(raw)
             if rnd is None or board is None:
                 name = "round" if rnd is None else "board"
                 raise InputError(f"{name} is blank")
@@ -808,14 +820,6 @@ def _parsed_column(values: Sequence[object], parse: Callable[[object], _T]) -> l
         return None
     table = {value: parse(value) for value in set(values)}
     return list(map(table.__getitem__, values))
-
-
-def _round(value: object) -> int | None:
-    return parse_whole(value, "round", 1, 10_000)
-
-
-def _board(value: object) -> int | None:
-    return parse_whole(value, "board", 1, 100_000)
 
 
 def tournament_from_columns(
