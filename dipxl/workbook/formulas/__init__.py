@@ -285,7 +285,9 @@ class Formulas:
         return f"IF(ISNUMBER({best}),{top},SUM({series}))"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
-        """Formulas of the ``standings`` values on the Summary row."""
+        """Formulas of the ``standings`` values on the Summary row (those in
+        ``derived`` are shown from another value, and need none unless
+        ``applied`` names them)."""
         return {}
 
 

@@ -114,13 +114,11 @@ class DetourFormulas(Formulas):
     def values(self, p: PlayerRow) -> dict[str, str]:
         best = p.series("best")
         more = p.value("more")
-        key = p.value("bestkey")
         return {
             "wins": f'COUNTIF({best},">30000")+MOD(INT({more}/1000),1000)',
             "draws": f'COUNTIFS({best},">20000",{best},"<=30000")+INT({more}/1000000)',
             "bestkey": f"ROUND(MAX({best}),9)",
-            "best_game_1": f"{key}-1-10000*INT(({key}-1)/10000)",
-        }
+        }  # best_game_1 is shown from bestkey (see ``derived``)
 
 
 FORMULAS = DetourFormulas()
