@@ -622,8 +622,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             comp = p.value("comp")
             put("comp", f'IF({games}>0,{minor},"")')
             level = f"{p.column('pk', first, last)},{pk}"
-            more = f'{p.column("comp", first, last)},">"&{comp}'
-            rank = f"{rank}+COUNTIFS({level},{more})"
+            higher = f'{p.column("comp", first, last)},">"&{comp}'
+            rank = f"{rank}+COUNTIFS({level},{higher})"
         if form.final_key is not None:
             # Among players level so far, one more for each with a higher key
             # (the key is rounded to 9 decimals: its text is exact).
@@ -631,8 +631,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             rankwd = p.value("rankwd")
             key = p.value(form.final_key)
             level = f"{p.column('rankwd', first, last)},{rankwd}"
-            more = f'{p.column(form.final_key, first, last)},">"&{key}'
-            rank = f"{rankwd}+COUNTIFS({level},{more})"
+            higher = f'{p.column(form.final_key, first, last)},">"&{key}'
+            rank = f"{rankwd}+COUNTIFS({level},{higher})"
         # The list key, unique: rank x (players + 1) + id, unranked players
         # last; Standings shows the rank from it.
         put("uniq", f"IF({games}>0,({rank})*{big}+$A{row},{big}*{big + 1}+$A{row})")
