@@ -30,7 +30,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from itertools import repeat
@@ -828,15 +828,21 @@ def _records(
     typed = {f: _as_typed(values) for f, values in columns.items()}
     cells = {f: f"{ref}!{column_letter(header.columns[f])}" for f in columns}
     texts = list(map(str, numbers))
-    first = f"{ref}!{column_letter(min(header.columns.values()))}"
     return list(
         map(
             Record,
             *(typed.get(f, none) for f in FIELDS),
             map(CellNames, repeat(cells), texts),
-            map(first.__add__, texts),
+            _wheres(ref, header, texts),
         )
     )
+
+
+def _wheres(ref: str, header: _Header, rows: Iterable[str]) -> list[str]:
+    """Where each row is (its number as text) is named: the sheet and the
+    row's first input cell."""
+    first = f"{ref}!{column_letter(min(header.columns.values()))}"
+    return list(map(first.__add__, rows))
 
 
 @dataclass
@@ -903,8 +909,7 @@ class _Reader:
                 f"{ref}!A{header.row}",
             )
         title = settings_title or self.title_above(rows, header) or default_title
-        first = f"{ref}!{column_letter(min(header.columns.values()))}"
-        wheres = list(map(first.__add__, map(str, numbers)))
+        wheres = _wheres(ref, header, map(str, numbers))
         tournament = tournament_from_columns(columns, wheres, title)
         if tournament is None:  # refused (or unusual values): the records say where
             tournament = tournament_from_records(_records(ref, header, columns, numbers), title)
