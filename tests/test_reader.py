@@ -13,14 +13,18 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
+from dipxl.workbook import reader
 from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.reader import HEADER_ROWS, read_workbook
 from dipxl.workbook.writer import write_workbook
+from dipxl.workbook.xlsx import column_letter
 from tests.workbooks import (
     FOREIGN_HEADER,
     fake_encrypted,
@@ -420,3 +424,46 @@ def test_a_bad_setting_names_the_settings_sheet(tmp_path: Path) -> None:
             ref = row[1].coordinate
     wb.save(path)
     assert error_of(path).startswith(f"e.xlsx: Settings!{ref}: unknown scoring system")
+
+
+# ---------------------------------------------------------------- the formula columns' one search
+
+# How a cell's tag may be written (r first, r later, none, self-closed with
+# what follows it outside the cell), and what it may hold: a formula first, a
+# formula after the value, a shared formula's child, an array formula over
+# other cells, a value, inline text, nothing.
+_TAGS = ['<c r="{ref}"{attrs}>', '<c{attrs} r="{ref}">', "<c{attrs}>", '<c r="{ref}"{attrs}/>']
+_BODIES = ["<f>1+1</f><v>2</v>", "<v>2</v><f>1+1</f>", '<f t="shared" si="0"/><v>2</v>',
+           '<f t="array" ref="A1:C3">1</f><v>1</v>', "<v>3</v>", "<is><t>x</t></is>", ""]
+_ATTRS = ["", ' s="1"', ' t="str"', ' s="2" t="e"']
+_cells = st.tuples(
+    st.sampled_from(["A", "B", "H", "AA", "XFD"]), st.integers(1, 30),
+    st.sampled_from(_TAGS), st.sampled_from(_ATTRS), st.sampled_from(_BODIES),
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(_cells, max_size=3), max_size=3),
+       st.sampled_from(["", '<dataValidation><formula1>"Y,N"</formula1></dataValidation>']))
+@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[3], "", _BODIES[0])]], "")
+@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[0], "", _BODIES[1])]], "")
+@example([[("H", 2, _TAGS[0], "", _BODIES[3])]], "")
+def test_the_formula_columns_search_agrees_with_the_xml_parser(
+    rows: list[list[tuple[str, int, str, str, str]]], after: str
+) -> None:
+    # Whenever the one search answers, it names exactly the columns of the
+    # cells in which the XML parser finds a formula.
+    parts = []
+    for number, cells in enumerate(rows, 1):
+        parts.append(f'<row r="{number}">')
+        for column, row, tag, attrs, body in cells:
+            opened = tag.format(ref=f"{column}{row}", attrs=attrs)
+            parts.append(f"{opened}{body}" if opened.endswith("/>") else f"{opened}{body}</c>")
+        parts.append("</row>")
+    xml = (f'<worksheet xmlns="{_MAIN_NS.decode()}"><sheetData>{"".join(parts)}'
+           f"</sheetData>{after}</worksheet>").encode()
+    assert reader._plain_markup(xml)
+    columns = reader._formula_columns(xml)
+    if columns is not None:
+        placed = reader._formula_cells_slow(xml)
+        assert columns == {column_letter(c).encode() for _, c in placed}

@@ -439,6 +439,10 @@ class _Package:
         plain = _plain_markup(xml)
         if plain and b"<f" not in xml:
             return {}  # no formula at all (each starts "<f")
+        if plain and columns is not None:
+            seen = _formula_columns(xml)
+            if seen is not None and seen.isdisjoint(column_letter(c).encode() for c in columns):
+                return {}  # formulas, none in a column read
         found = _plain_formula_cells(xml, columns, after_row) if plain else None
         if found is None:
             found = _formula_cells_slow(xml)
@@ -489,6 +493,24 @@ def _after_lt(xml: bytes, mark: bytes, start: int) -> bool:
             return True
         pos = xml.find(mark, pos + 1)
     return False
+
+
+def _formula_columns(xml: bytes) -> set[bytes] | None:
+    """The column letters of the cells that hold the formulas of a sheet of
+    plain markup (see :func:`_plain_markup`), found in one search when every
+    formula is written as the usual writers write it: first in a cell whose
+    tag opens with its ``r`` reference, and no array formula (which covers
+    other cells); None otherwise (:func:`_plain_formula_cells` then places
+    each formula).  The search runs over the bytes reversed, so that it
+    starts at each formula tag (a rare pair of bytes) and reads its cell's
+    reference from there; a formula tag not in such a cell matches too,
+    with no letters."""
+    if b'"array"' in xml or b'"dataTable"' in xml:
+        return None
+    found = set(_FORMULA_THEN_CELL_REVERSED.findall(xml[::-1]))
+    if b"" in found:
+        return None
+    return {letters[::-1] for letters in found}
 
 
 def _plain_formula_cells(
@@ -635,6 +657,13 @@ def _check_prolog(head: bytes, part: str) -> None:
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 # What may follow a tag's name ("<f" of "<f>", not of "<filterColumn").
 _AFTER_TAG = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
+# In a sheet's bytes reversed: every formula tag ("<f" and what may follow a
+# tag's name, reversed), with the column letters (reversed) of the cell it is
+# the first thing in, when that cell's tag opens with its reference and is
+# not self-closed; no letters otherwise.
+_FORMULA_THEN_CELL_REVERSED = re.compile(
+    rb'f<(?<=[\s>/]f<)(?:>(?!/)[^<>]*"[0-9]+([A-Z]{1,3})"=r c<)?'
+)
 # A cell or formula tag with a namespace prefix.
 _PREFIXED_CELL_OR_F = re.compile(rb"<[\w.-]+:[cf][\s/>]")
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
