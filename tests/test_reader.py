@@ -467,3 +467,53 @@ def test_the_formula_columns_search_agrees_with_the_xml_parser(
     if columns is not None:
         placed = reader._formula_cells_slow(xml)
         assert columns == {column_letter(c).encode() for _, c in placed}
+
+
+# ---------------------------------------------------------------- the zip directory, read here
+
+
+def _zip_with(*, comment: bytes = b"", names: tuple[str, ...] = ("a.xml",),
+              zip64: bool = False) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in names:
+            with zf.open(name, "w", force_zip64=zip64) as fh:
+                fh.write(b"<x>" + name.encode() * 50 + b"</x>")
+        zf.comment = comment
+    return buffer.getvalue()
+
+
+def _as_zipfile_reads(data: bytes) -> list[tuple[object, ...]]:
+    return [(i.filename, i.orig_filename, i.flag_bits, i.compress_type, i.CRC, i.compress_size,
+             i.file_size, i.header_offset) for i in zipfile.ZipFile(io.BytesIO(data)).infolist()]
+
+
+# Each case: an archive, and whether the reader reads its directory itself
+# (the usual archive) or leaves it to zipfile (None).
+@pytest.mark.parametrize(("data", "read_here"), [
+    (_zip_with(names=("[Content_Types].xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml")),
+     True),
+    (_zip_with(names=("xl/ünïcode näme.xml", "x/y.xml")), True),  # UTF-8 names (flag 0x800)
+    (_zip_with(comment=b"a comment"), False),
+    (b"#!/bin/sh\n" + _zip_with(), False),  # data put before the archive: offsets move
+    (_zip_with(zip64=True), None),  # whichever: then exactly as zipfile
+], ids=["workbook", "utf-8-names", "comment", "prefixed", "zip64"])
+def test_the_zip_directory_is_read_as_zipfile_reads_it(data: bytes, read_here: bool | None) -> None:
+    entries = reader._directory(data)
+    if read_here is not None:
+        assert (entries is not None) == read_here
+    if entries is not None:
+        assert [(e.filename, e.orig_filename, e.flag_bits, e.compress_type, e.CRC,
+                 e.compress_size, e.file_size, e.header_offset)
+                for e in entries] == _as_zipfile_reads(data)
+        assert [e.position for e in entries] == list(range(len(entries)))
+
+
+def test_a_real_workbook_directory_is_read_without_zipfile(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    data = path.read_bytes()
+    entries = reader._directory(data)
+    assert entries is not None
+    assert [(e.filename, e.CRC, e.header_offset) for e in entries] == [
+        (f, c, h) for f, _, _, _, c, _, _, h in _as_zipfile_reads(data)]
+    assert reader._Package(data)._zip is None  # zipfile was never needed

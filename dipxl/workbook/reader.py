@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import python_calamine
 from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
@@ -171,6 +171,65 @@ def _refuse_big_directory(data: bytes) -> None:
         )
 
 
+class _Entry(NamedTuple):
+    """What the reader needs of one record of a zip archive's central
+    directory (the attributes of :class:`zipfile.ZipInfo` it reads)."""
+
+    position: int  # the record's place in the directory (zipfile's infolist order)
+    filename: str
+    flag_bits: int
+    compress_type: int
+    CRC: int
+    compress_size: int
+    file_size: int
+    header_offset: int
+
+    @property
+    def orig_filename(self) -> str:
+        return self.filename  # no NUL in it: zipfile would cut the name there
+
+
+_Member = zipfile.ZipInfo | _Entry
+_CENTRAL = struct.Struct("<4s4B4HL2L5H2L")  # a central directory record, as zipfile reads it
+_CENTRAL_SIGNATURE = b"PK\x01\x02"
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_MAX_VERSION = 63  # zipfile refuses members that need a later version
+
+
+def _directory(data: bytes) -> list[_Entry] | None:
+    """The central directory of the usual archive (one disk, no comment,
+    no ZIP64, nothing before or between its parts and records), read as
+    zipfile reads it; None for any other archive, which zipfile then reads
+    (and refuses in its own words)."""
+    end = len(data) - 22
+    if end < 20 or data[end : end + 4] != _END_RECORD:
+        return None
+    if data[end - 20 : end - 16] == _ZIP64_LOCATOR:
+        return None
+    disk, first, here, total, size, offset, comment = struct.unpack_from("<4H2LH", data, end + 4)
+    if disk or first or here != total or comment or offset + size != end:
+        return None
+    entries = []
+    pos = offset
+    for index in range(total):
+        if data[pos : pos + 4] != _CENTRAL_SIGNATURE:
+            return None
+        (_, _, _, version, _, flags, method, _, _, crc, packed, unpacked, name_len, extra_len,
+         comment_len, first, _, _, header) = _CENTRAL.unpack_from(data, pos)
+        if version > _MAX_VERSION or first or 0xFFFFFFFF in (packed, unpacked, header):
+            return None
+        start = pos + _CENTRAL.size
+        try:
+            name = data[start : start + name_len].decode("utf-8" if flags & 0x800 else "cp437")
+        except UnicodeDecodeError:
+            return None
+        if "\0" in name:
+            return None
+        entries.append(_Entry(index, name, flags, method, crc, packed, unpacked, header))
+        pos = start + name_len + extra_len + comment_len
+    return entries if pos == end else None
+
+
 def _wanted_parts(parts: Mapping[str, str]) -> set[str]:
     """The XML parts of the sheets a workbook is read from: its Settings
     sheet and its Results sheet (else the first other sheet, where the
@@ -196,14 +255,11 @@ class _Package:
         _refuse_non_xlsx(data)
         _refuse_big_directory(data)
         self.data = data
-        try:
-            self.zip = zipfile.ZipFile(io.BytesIO(data))
+        self._zip: zipfile.ZipFile | None = None
+        # The usual archive's directory is read here; anything else by zipfile.
+        infos: Sequence[_Member] | None = _directory(data)
+        if infos is None:
             infos = self.zip.infolist()
-        # NotImplementedError: a zip version zipfile does not know
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
-            raise InputError(
-                f"the workbook is damaged or truncated (not a readable zip archive: {err})"
-            ) from None
         names = {i.filename for i in infos}
         if "xl/workbook.xml" not in names:
             if "xl/workbook.bin" in names:
@@ -233,7 +289,7 @@ class _Package:
         keep = {_WORKBOOK, _WORKBOOK_RELS}
         # The workbook and its relationships first (checked like any part; a
         # bad one is reported below, in its turn): they say which sheets to keep.
-        done: list[zipfile.ZipInfo] = []
+        done: list[_Member] = []
         for name in keep & by_name.keys():
             try:
                 if self._inflate(by_name[name], keep=True):
@@ -250,7 +306,21 @@ class _Package:
                 self._check_member(info)  # the slow way, which says what is wrong
         self.parts = parts if parts is not None else self._sheet_parts()
 
-    def _inflate(self, info: zipfile.ZipInfo, *, keep: bool) -> bool:
+    @property
+    def zip(self) -> zipfile.ZipFile:
+        """The archive as zipfile reads it, opened when first needed (an
+        unusual directory, a member read the slow way)."""
+        if self._zip is None:
+            try:
+                self._zip = zipfile.ZipFile(io.BytesIO(self.data))
+            # NotImplementedError: a zip version zipfile does not know
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as err:
+                raise InputError(
+                    f"the workbook is damaged or truncated (not a readable zip archive: {err})"
+                ) from None
+        return self._zip
+
+    def _inflate(self, info: _Member, *, keep: bool) -> bool:
         """Check one member straight from the archive's bytes: inflate it,
         never past its declared size, compare its size and CRC, and refuse a
         DTD in an XML part (xlsx parts never have one; entity bombs and
@@ -320,11 +390,12 @@ class _Package:
             self.kept[info.filename] = out
         return True
 
-    def _check_member(self, info: zipfile.ZipInfo) -> None:
+    def _check_member(self, member: _Member) -> None:
         """Inflate one member in chunks, never past its declared size (a
         member that holds more, or whose CRC differs, is refused before
         anything else reads it), and refuse a DTD in an XML part: xlsx parts
         never have one, and entity bombs and external entities need one."""
+        info = self.zip.infolist()[member.position] if isinstance(member, _Entry) else member
         xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
         try:
             with self.zip.open(info) as fh:
