@@ -104,6 +104,31 @@ def test_parameters_from_text() -> None:
     assert params.round_to is None
 
 
+# Each case: overrides that make parameters, then overrides equal to them in
+# Python (1 == 1.0 == True) that must not get those parameters back.
+@pytest.mark.parametrize(("made", "refused"), [
+    ({"solo": 1}, {"solo": True}),
+    ({"positions": (1, 14, 7)}, {"positions": (True, 14, 7)}),
+    ({"best_rounds": 2}, {"best_rounds": 2.5}),
+])
+def test_parameters_made_before_are_not_given_for_equal_but_other_values(
+    made: dict[str, object], refused: dict[str, object]
+) -> None:
+    cdiplo = get_system("cdiplo")
+    first = cdiplo.make_params(made)
+    assert cdiplo.make_params(dict(made)) == first
+    with pytest.raises(ParameterError):
+        cdiplo.make_params(refused)
+
+
+def test_parameters_made_are_those_of_their_own_system() -> None:
+    # The same overrides for two entries of one module make each its own.
+    plain = get_system("cdiplo").make_params({"solo": 90})
+    rounded = get_system("cdiplo-rounded").make_params({"solo": 90})
+    assert (plain.solo, plain.round_to) == (90, None)
+    assert (rounded.solo, rounded.round_to) == (90, 0)
+
+
 def test_presets_are_entries_with_other_parameters() -> None:
     assert get_system("detour98e-2dp").params.round_to == 2
     assert get_system("htm-wta").params.solo == "winner_takes_all"

@@ -79,6 +79,10 @@ class System:
         """
         if not overrides:
             return self.params
+        memo = _exact_key(overrides)
+        made = _MADE.get((self.id, self.params, memo)) if memo is not None else None
+        if made is not None:
+            return made
         known = dict(self.parameters())
         changes: dict[str, Any] = {}
         for name, value in overrides.items():
@@ -88,7 +92,38 @@ class System:
                     f"{self.id} has no parameter {name!r}; it has {', '.join(known)}"
                 )
             changes[key] = _convert(key, value, known[key])
-        return dataclasses.replace(self.params, **changes)
+        made = dataclasses.replace(self.params, **changes)
+        if memo is not None:
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            _MADE[(self.id, self.params, memo)] = made
+        return made
+
+
+# Parameters made from the same overrides, kept: a batch makes the same ones
+# for every file of an event series (and twice for each: once to check the
+# Settings sheet, once to score).  Parameters are frozen, so one is shared.
+_MADE: dict[tuple[str, Any, tuple[Any, ...]], Any] = {}
+_MADE_LIMIT = 256
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _exact_key(overrides: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A key telling apart any two overrides that could make different
+    parameters or errors: each value with its type and its repr (``1``,
+    ``1.0`` and ``True`` compare equal, ``0.0`` and ``-0.0`` too); None when
+    a value is of another kind."""
+    items: list[tuple[str, type, object]] = []
+    for name, value in overrides.items():
+        if type(value) in (tuple, list):
+            if not all(type(v) in _PLAIN for v in value):
+                return None
+            items.append((name, type(value), tuple((type(v), repr(v)) for v in value)))
+        elif type(value) in _PLAIN:
+            items.append((name, type(value), repr(value)))
+        else:
+            return None
+    return tuple(items)
 
 
 def _convert(name: str, value: Any, default: Any) -> Any:
