@@ -442,13 +442,14 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
         FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
     )
     # A player seated a second time in one round (by id: names may hold
-    # wildcards): the player's first seat of the round is another row.
+    # wildcards): the player's first seat of the round is another row (IF,
+    # not AND: AND would evaluate INDEX on a blank id, an error).
     for rnd in range(1, plan.rounds + 1):
         a, b = plan.round_first(rnd), plan.round_last(rnd)
         ws.conditional_formatting.add(
             f"{d}{a}:{d}{b}",
             FormulaRule(
-                formula=[f'AND(${pid}{a}<>"",INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
+                formula=[f'IF(${pid}{a}="",FALSE,INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
                 fill=WARN_FILL,
             ),
         )
