@@ -66,6 +66,8 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE5F0")
 INPUT_FILL = PatternFill("solid", fgColor="FFFDE7")
 WARN_FILL = PatternFill("solid", fgColor="F8B4B4")
 MISSING_FILL = PatternFill("solid", fgColor="FFE08A")
+TEXT_FILL = PatternFill("solid", fgColor="B39DDB")
+TEXT_FONT = Font(bold=True, color="4A148C")
 
 
 def default_players(count: int) -> list[str]:
@@ -428,10 +430,18 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     blocks from row 2), one rule over the whole column each."""
     last = plan.last_row
     e = plan.col("Centres")
+    f = plan.col("Eliminated")
     d = plan.col("Player")
     pid = plan.col("Player id")
     top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
     block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # Text in Centres or Eliminated ("5" pasted past validation): the game
+    # is not counted (its Score cells say so), though dipxl score would read
+    # 5.  First, so that its colour wins over the others.
+    ws.conditional_formatting.add(
+        f"{e}2:{f}{last}",
+        FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
+    )
     # A game whose centres total more than 34.
     ws.conditional_formatting.add(
         f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
@@ -554,6 +564,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                     # Blank unless a game of the round is finished: COUNT
                     # over the rounds counts the rounds played, best-N
                     # (LARGE) skips the others.
+                    # (A game not counted may say TEXT_ENTRY, which COUNT,
+                    # LARGE and SUM pass over like a blank.)
                     ref = refs[slug[form.count_column]]
                     one, two = f"INDEX({ref},{a})", f"INDEX({ref},{b})"
                     both = f'IF(COUNT({one},{two})=0,"",N({one})+N({two}))'
@@ -950,8 +962,11 @@ def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None
         (
             "Highlighted in red: a game whose centres total more than 34, a player seated "
             "twice in one round, a name missing from the Players sheet. In amber: a missing "
-            "player or centre count in a game that has started. A player in two games of one "
-            "round scores both (at most two are read per round).",
+            "player or centre count in a game that has started. In purple: a Centres or "
+            f"Eliminated entry that is text, not a number (e.g. pasted); its game is not "
+            f"counted and its Score cells say \"{fx.TEXT_ENTRY}\" until it is typed again as "
+            "a number. A player in two games of one round scores both (at most two are read "
+            "per round).",
             False,
         ),
         ("", False),

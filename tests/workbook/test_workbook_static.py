@@ -29,7 +29,7 @@ PRESETS = ("cdiplo-rounded", "detour98e-2dp", "htm-wta")
 # Every function the generated formulas may call: each one computed alike by
 # Excel 2010+ and LibreOffice 7.4 (NOTES.md).
 ALLOWED = {
-    "AND", "COUNT", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER",
+    "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER",
     "LARGE", "MATCH", "MAX", "MIN", "MOD", "N", "NOT", "OR", "RANK", "ROUND",
     "ROW", "SUBSTITUTE", "SUM", "SUMIFS", "SUMPRODUCT",
 }  # fmt: skip

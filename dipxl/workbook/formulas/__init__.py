@@ -30,6 +30,7 @@ from dipxl.systems import System
 __all__ = [
     "COMMON_COLUMNS",
     "SCORE_KEY",
+    "TEXT_ENTRY",
     "Formulas",
     "Plan",
     "PlayerRow",
@@ -46,6 +47,10 @@ COMMON_COLUMNS = ("Score", "Player id", "Game done")
 # The score rounded to 9 decimals, 0 for an unfinished game: the systems
 # whose best country compares scores list it among their extra columns.
 SCORE_KEY = "Score key"
+
+# What the Score cells of a game say when one of its Centres or Eliminated
+# cells holds text (the game is then not counted).
+TEXT_ENTRY = "text entry"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -147,6 +152,23 @@ class Seat:
     def solo(self) -> str:
         """True when the game is a solo."""
         return f"{self.top}>={setting_name('victory_centres')}"
+
+    @property
+    def typed(self) -> str:
+        """The game's Centres and Eliminated cells (adjacent columns).  An
+        entry among them that is not a number (``"5"`` pasted past
+        validation: COUNTA counts it, COUNT does not) stops the game from
+        counting, and its Score cells say :data:`TEXT_ENTRY`."""
+        e, f = self.plan.col("Centres"), self.plan.col("Eliminated")
+        return f"${e}${self.first}:${f}${self.last}"
+
+    @property
+    def unscored(self) -> str:
+        """A Score cell's value while the game is not counted: blank, or
+        :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
+        not a number (``dipxl score`` would read ``"5"`` as 5 and score the
+        game: the sheet must not look merely unfinished)."""
+        return f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}","")'
 
 
 @dataclass(frozen=True)
@@ -324,7 +346,10 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
-        "Game done": f"IF(COUNT({s.block('Centres')})=7,1,0)",
+        # Seven centre counts, and nothing but numbers among the Centres and
+        # Eliminated cells (TRUE/FALSE multiplied into 1/0, as in Excel).
+        # Not COUNTIF(..,"*"): LibreOffice matches numbers with it too.
+        "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

@@ -81,7 +81,7 @@ class DetourFormulas(Formulas):
         raw = f'IF(AND({s.done},{draw}),{e}+{survived}+({e}>0)+{position}+{lead},"")'
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
-        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
+        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},{s.unscored})'
         outcome = f"IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1))"
         # Outcome and points in one number (points below 10000), 0 unfinished.
         key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
