@@ -574,6 +574,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
                     return f"MAX({first},{other})"
+                if kind in form.minima:
+                    return f'IF({b}="",0,MIN({value(a)},{value(b)}))'
                 return f"{first}+{other}"
 
             for kind, _ in form.kinds:
@@ -603,7 +605,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 def seat(slot: str, refs: dict[str, str] = refs) -> Callable[[str], str]:
                     return lambda header: f"INDEX({refs[slug[header]]},{slot})"
 
-                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b))})')
+                def at(kind: str, rnd: int = rnd, p: PlayerRow = p) -> str:
+                    return p.at(kind, rnd)
+
+                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b), at)})')
             more = "+".join(terms)
             if form.more_column:
                 put("more", more)

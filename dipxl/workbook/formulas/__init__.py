@@ -238,6 +238,9 @@ class Formulas:
     best_passes: tuple[str, ...] = ("score", "centres")
     # Kinds whose round value is the larger of two seats in one round, not the sum.
     maxima: tuple[str, ...] = ()
+    # Kinds whose round value is the smaller of two seats in one round (0
+    # with one seat): with ``maxima`` they keep both seats' values.
+    minima: tuple[str, ...] = ()
     # Summary values computed but not shown on Standings.
     hidden: tuple[str, ...] = ()
     # A last tie-breaker, a Summary value compared as a number after
@@ -263,12 +266,18 @@ class Formulas:
         the system's extra columns)."""
         raise NotImplementedError
 
-    def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
+    def second(
+        self,
+        first: Callable[[str], str],
+        other: Callable[[str], str],
+        kind: Callable[[str], str],
+    ) -> str:
         """What a round with a player seated twice adds to the ``more``
         Summary value; ``first(header)`` and ``other(header)`` are the two
-        seats' cells of a Results column (a column some kind names).  By
-        default 1 when both games are finished: COUNT over the rounds
-        counted that round once."""
+        seats' cells of a Results column (a column some kind names),
+        ``kind(name)`` the round's Summary cell of a kind.  By default 1
+        when both games are finished: COUNT over the rounds counted that
+        round once."""
         column = self.count_column
         return f"IF(COUNT({first(column)},{other(column)})=2,1,0)"
 
