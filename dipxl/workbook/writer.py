@@ -66,6 +66,8 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE5F0")
 INPUT_FILL = PatternFill("solid", fgColor="FFFDE7")
 WARN_FILL = PatternFill("solid", fgColor="F8B4B4")
 MISSING_FILL = PatternFill("solid", fgColor="FFE08A")
+TEXT_FILL = PatternFill("solid", fgColor="B39DDB")
+TEXT_FONT = Font(bold=True, color="4A148C")
 
 
 def default_players(count: int) -> list[str]:
@@ -428,10 +430,18 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     blocks from row 2), one rule over the whole column each."""
     last = plan.last_row
     e = plan.col("Centres")
+    f = plan.col("Eliminated")
     d = plan.col("Player")
     pid = plan.col("Player id")
     top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
     block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # Text in Centres or Eliminated ("5" pasted past validation): the game
+    # is not counted (its Score cells say so), though dipxl score would read
+    # 5.  First, so that its colour wins over the others.
+    ws.conditional_formatting.add(
+        f"{e}2:{f}{last}",
+        FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
+    )
     # A game whose centres total more than 34.
     ws.conditional_formatting.add(
         f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
@@ -442,13 +452,14 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
         FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
     )
     # A player seated a second time in one round (by id: names may hold
-    # wildcards): the player's first seat of the round is another row.
+    # wildcards): the player's first seat of the round is another row (IF,
+    # not AND: AND would evaluate INDEX on a blank id, an error).
     for rnd in range(1, plan.rounds + 1):
         a, b = plan.round_first(rnd), plan.round_last(rnd)
         ws.conditional_formatting.add(
             f"{d}{a}:{d}{b}",
             FormulaRule(
-                formula=[f'AND(${pid}{a}<>"",INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
+                formula=[f'IF(${pid}{a}="",FALSE,INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
                 fill=WARN_FILL,
             ),
         )
@@ -553,6 +564,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                     # Blank unless a game of the round is finished: COUNT
                     # over the rounds counts the rounds played, best-N
                     # (LARGE) skips the others.
+                    # (A game not counted may say TEXT_ENTRY, which COUNT,
+                    # LARGE and SUM pass over like a blank.)
                     ref = refs[slug[form.count_column]]
                     one, two = f"INDEX({ref},{a})", f"INDEX({ref},{b})"
                     both = f'IF(COUNT({one},{two})=0,"",N({one})+N({two}))'
@@ -561,6 +574,8 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 other = f'IF({b}="",0,{value(b)})'
                 if kind in form.maxima:
                     return f"MAX({first},{other})"
+                if kind in form.minima:
+                    return f'IF({b}="",0,MIN({value(a)},{value(b)}))'
                 return f"{first}+{other}"
 
             for kind, _ in form.kinds:
@@ -590,7 +605,10 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
                 def seat(slot: str, refs: dict[str, str] = refs) -> Callable[[str], str]:
                     return lambda header: f"INDEX({refs[slug[header]]},{slot})"
 
-                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b))})')
+                def at(kind: str, rnd: int = rnd, p: PlayerRow = p) -> str:
+                    return p.at(kind, rnd)
+
+                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b), at)})')
             more = "+".join(terms)
             if form.more_column:
                 put("more", more)
@@ -949,8 +967,11 @@ def _help_sheet(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None
         (
             "Highlighted in red: a game whose centres total more than 34, a player seated "
             "twice in one round, a name missing from the Players sheet. In amber: a missing "
-            "player or centre count in a game that has started. A player in two games of one "
-            "round scores both (at most two are read per round).",
+            "player or centre count in a game that has started. In purple: a Centres or "
+            f"Eliminated entry that is text, not a number (e.g. pasted); its game is not "
+            f"counted and its Score cells say \"{fx.TEXT_ENTRY}\" until it is typed again as "
+            "a number. A player in two games of one round scores both (at most two are read "
+            "per round).",
             False,
         ),
         ("", False),

@@ -29,7 +29,7 @@ PRESETS = ("cdiplo-rounded", "detour98e-2dp", "htm-wta")
 # Every function the generated formulas may call: each one computed alike by
 # Excel 2010+ and LibreOffice 7.4 (NOTES.md).
 ALLOWED = {
-    "AND", "COUNT", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER",
+    "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER",
     "LARGE", "MATCH", "MAX", "MIN", "MOD", "N", "NOT", "OR", "RANK", "ROUND",
     "ROW", "SUBSTITUTE", "SUM", "SUMIFS", "SUMPRODUCT",
 }  # fmt: skip
@@ -84,6 +84,50 @@ def _snapshot(path: Path) -> dict[str, Any]:
             for ws in wb.worksheets
         },
         "formatting": _formulas(wb),
+        "layout": {ws.title: _layout(ws) for ws in wb.worksheets},
+    }
+
+
+def _chart(chart: Any) -> tuple[Any, ...]:
+    """A chart as what a reader sees: kind, title, where, series sources."""
+    title = "".join(
+        run.t for para in chart.title.tx.rich.p for run in (para.r or ())
+    ) if chart.title is not None and chart.title.tx is not None else None  # fmt: skip
+    series = tuple(
+        (
+            s.val.numRef.f if s.val is not None and s.val.numRef is not None else None,
+            (s.cat.strRef or s.cat.numRef).f if s.cat is not None else None,
+        )
+        for s in chart.series
+    )
+    anchor = chart.anchor._from
+    return (chart.tagname, getattr(chart, "type", None), title, anchor.col, anchor.row, series)
+
+
+def _layout(ws: Any) -> dict[str, Any]:
+    """How a sheet looks and prints: charts, number formats, column widths,
+    hidden and grouped columns, frozen panes, print area, titles and page
+    setup."""
+    return {
+        "charts": [_chart(c) for c in ws._charts],
+        "number formats": {
+            c.coordinate: c.number_format
+            for row in ws.iter_rows()
+            for c in row
+            if c.number_format != "General"
+        },
+        "columns": {
+            k: (d.width, d.hidden, d.outlineLevel) for k, d in sorted(ws.column_dimensions.items())
+        },
+        "freeze": ws.freeze_panes,
+        "print": (
+            ws.print_area,
+            ws.print_title_rows,
+            ws.page_setup.orientation,
+            ws.page_setup.fitToWidth,
+            ws.page_setup.fitToHeight,
+            ws.sheet_properties.pageSetUpPr.fitToPage if ws.sheet_properties.pageSetUpPr else None,
+        ),
     }
 
 
@@ -98,6 +142,39 @@ def test_committed_template_is_what_dipxl_new_makes(system: str, tmp_path: Path)
         f"templates/{system}.xlsx is stale: dipxl new templates/{system}.xlsx "
         f"--system {system} --force"
     )
+
+
+def _helper(ws: Any) -> str:
+    """The letter of the Standings' hidden Row column."""
+    (cell,) = [c for c in ws[1] if c.value == "Row"]
+    return str(cell.column_letter)
+
+
+def test_snapshot_sees_charts_formats_widths_panes_and_printing(tmp_path: Path) -> None:
+    """A template that differs from what dipxl new makes in any of these
+    (its charts gone, a number format, a column width, frozen panes, the
+    print area) fails the template comparison."""
+    path = tmp_path / "base.xlsx"
+    build_workbook("detour98e").save(path)
+    base = _snapshot(path)
+    changes = {
+        "charts gone": lambda wb: wb["Charts"]._charts.clear(),
+        "chart moved": lambda wb: setattr(wb["Charts"]._charts[1].anchor._from, "row", 30),
+        "number format": lambda wb: setattr(wb["Standings"]["C2"], "number_format", "0.00"),
+        "column width": lambda wb: setattr(wb["Results"].column_dimensions["D"], "width", 12),
+        "column shown": lambda wb: setattr(
+            wb["Standings"].column_dimensions[_helper(wb["Standings"])], "hidden", False
+        ),
+        "freeze panes": lambda wb: setattr(wb["Results"], "freeze_panes", "A2"),
+        "print area": lambda wb: setattr(wb["Results"], "print_area", "A1:D10"),
+        "orientation": lambda wb: setattr(wb["Results"].page_setup, "orientation", "portrait"),
+    }
+    for what, change in changes.items():
+        wb = load_workbook(path)
+        change(wb)
+        changed = tmp_path / "changed.xlsx"
+        wb.save(changed)
+        assert _snapshot(changed) != base, what
 
 
 @pytest.mark.parametrize("system", CANONICAL + PRESETS)
@@ -201,3 +278,105 @@ def test_dipxl_new_options(tmp_path: Path) -> None:
     bad = runner.invoke(cli, ["new", str(tmp_path / "x.xlsx"), "-s", "cdiplo", "-p", "nope=1"])
     assert bad.exit_code == 1 and "nope" in bad.output
     assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.parametrize("system", CANONICAL)
+def test_results_validation_rules(system: str, tmp_path: Path) -> None:
+    """Each input column of Results, every input row, has its rule: the
+    player from the whole Players list (spare rows too), whole-number
+    centres 0-34, elimination years 1901-2100, Y/N draw marks."""
+    path = tmp_path / "v.xlsx"
+    build_workbook(system, None, "v", rounds=2, boards=3, players=["A", "B"]).save(path)
+    wb = load_workbook(path)
+    players = wb["Players"]
+    listed = players.max_row  # the header, 2 names, 7 spare rows
+    assert listed == 1 + 2 + 7 and players.cell(listed, 1).value == 9
+    last = 1 + 2 * 3 * 7
+    rules = {str(dv.sqref): dv for dv in wb["Results"].data_validations.dataValidation}
+    assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFG"}
+    # (column, type, operator, formula1, formula2) of each rule
+    expected = [
+        ("D", "list", None, f"Players!$B$2:$B${listed}", None),
+        ("E", "whole", "between", "0", "34"),
+        ("F", "whole", "between", "1901", "2100"),
+        ("G", "list", None, '"Y,N"', None),
+    ]
+    assert wb.defined_names["player_names"].attr_text == f"Players!$B$2:$B${listed}"
+    for column, kind, operator, one, two in expected:
+        dv = rules[f"{column}2:{column}{last}"]
+        assert (dv.type, dv.operator, dv.formula1, dv.formula2) == (kind, operator, one, two)
+        assert dv.allow_blank and dv.showErrorMessage and dv.error, column
+
+
+# What each system's tie-breaker statement must say: (phrases naming what
+# the formulas apply or that nothing is broken, phrases naming what is left
+# to `dipxl score`), checked against the engine's tie-breakers below.
+TIEBREAK_NOTES = {
+    "cdiplo": (("no tie-breakers", "share the rank"), ()),
+    "detour98e": (
+        ("applied here: score, then wins, then drawn games in the draw, then the best game",),
+        ("place by centres", "second- and third-best games", "`dipxl score`"),
+    ),
+    "dimvalue": (
+        ("NOT applied", "share the rank"),
+        (
+            "head-to-head",
+            "power-to-power",
+            "superior player",
+            "zero for defeat",
+            "total centres",
+            "`dipxl score`",
+        ),
+    ),
+    "htm": (("no tie-breakers", "share the rank"), ()),
+}
+
+
+@pytest.mark.parametrize("system", CANONICAL)
+def test_standings_and_help_say_what_the_formulas_apply(system: str) -> None:
+    spec = get_system(system)
+    wb = build_workbook(system, None, "notes", rounds=4, boards=2)
+    standings = wb["Standings"]
+    header = [c.value for c in standings[1]]
+    column = header.index("Tie-breakers") + 1
+    note = standings.cell(2, column).value
+    applied, rest = TIEBREAK_NOTES[system]
+    for phrase in (*applied, *rest):
+        assert phrase in note, (system, phrase)
+    # Tie-breakers the engine has are named or left to dipxl score; none
+    # means the sheet says so.
+    assert bool(spec.tiebreakers) == ("`dipxl score`" in note)
+    lines = [wb["Help"].cell(r, 1).value or "" for r in range(1, wb["Help"].max_row + 1)]
+    assert lines[0] == "How to fill in this workbook"
+    assert "4 rounds of 2 boards" in lines[2] and "Centres (0-34)" in lines[2]
+    assert any("text entry" in line and "purple" in line for line in lines)
+    # The rule text: the system's docstring, paragraph by paragraph, after its title.
+    start = lines.index(f"Scoring system: {spec.title} ({spec.id})")
+    paragraphs = [" ".join(p.split()) for p in spec.description.split("\n\n") if p.strip()]
+    assert len(paragraphs) >= 2
+    assert lines[start + 1 : start + 1 + len(paragraphs)] == paragraphs
+    assert lines[lines.index("Tie-breakers") + 1] == note
+
+
+def test_dipxl_new_players(tmp_path: Path) -> None:
+    """--players N: N placeholders (plus spare rows for late players) and
+    boards for all of them unless --boards says otherwise."""
+    runner = CliRunner()
+    out = tmp_path / "n.xlsx"
+    assert runner.invoke(cli, ["new", str(out), "-s", "htm", "--players", "30"]).exit_code == 0
+    wb = load_workbook(out)
+    names = [wb["Players"].cell(r, 2).value for r in range(2, wb["Players"].max_row + 1)]
+    assert names == [f"Player {i}" for i in range(1, 31)] + [None] * 7
+    assert wb["Results"].max_row == 1 + 3 * 5 * 7  # 3 rounds of ceil(30 / 7) boards
+    assert wb["Standings"].cell(38, 2).value is not None  # a row for each listed player
+    assert wb["Standings"].cell(39, 2).value is None
+    again = ["new", str(out), "-s", "htm", "-n", "200", "-b", "4", "--force"]
+    assert runner.invoke(cli, again).exit_code == 0
+    wb = load_workbook(out)
+    assert wb["Players"].max_row == 1 + 200 + 20
+    assert wb["Players"].cell(201, 2).value == "Player 200"
+    assert wb["Results"].max_row == 1 + 3 * 4 * 7
+    both_args = ["new", str(tmp_path / "x.xlsx"), "-s", "htm", "-n", "3"]
+    both_args += ["--players-file", str(out)]
+    both = runner.invoke(cli, both_args)
+    assert both.exit_code == 2 and "not both" in both.output

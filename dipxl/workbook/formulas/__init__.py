@@ -30,6 +30,7 @@ from dipxl.systems import System
 __all__ = [
     "COMMON_COLUMNS",
     "SCORE_KEY",
+    "TEXT_ENTRY",
     "Formulas",
     "Plan",
     "PlayerRow",
@@ -46,6 +47,10 @@ COMMON_COLUMNS = ("Score", "Player id", "Game done")
 # The score rounded to 9 decimals, 0 for an unfinished game: the systems
 # whose best country compares scores list it among their extra columns.
 SCORE_KEY = "Score key"
+
+# What the Score cells of a game say when one of its Centres or Eliminated
+# cells holds text (the game is then not counted).
+TEXT_ENTRY = "text entry"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -148,6 +153,23 @@ class Seat:
         """True when the game is a solo."""
         return f"{self.top}>={setting_name('victory_centres')}"
 
+    @property
+    def typed(self) -> str:
+        """The game's Centres and Eliminated cells (adjacent columns).  An
+        entry among them that is not a number (``"5"`` pasted past
+        validation: COUNTA counts it, COUNT does not) stops the game from
+        counting, and its Score cells say :data:`TEXT_ENTRY`."""
+        e, f = self.plan.col("Centres"), self.plan.col("Eliminated")
+        return f"${e}${self.first}:${f}${self.last}"
+
+    @property
+    def unscored(self) -> str:
+        """A Score cell's value while the game is not counted: blank, or
+        :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
+        not a number (``dipxl score`` would read ``"5"`` as 5 and score the
+        game: the sheet must not look merely unfinished)."""
+        return f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}","")'
+
 
 @dataclass(frozen=True)
 class PlayerRow:
@@ -216,6 +238,9 @@ class Formulas:
     best_passes: tuple[str, ...] = ("score", "centres")
     # Kinds whose round value is the larger of two seats in one round, not the sum.
     maxima: tuple[str, ...] = ()
+    # Kinds whose round value is the smaller of two seats in one round (0
+    # with one seat): with ``maxima`` they keep both seats' values.
+    minima: tuple[str, ...] = ()
     # Summary values computed but not shown on Standings.
     hidden: tuple[str, ...] = ()
     # A last tie-breaker, a Summary value compared as a number after
@@ -241,12 +266,18 @@ class Formulas:
         the system's extra columns)."""
         raise NotImplementedError
 
-    def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
+    def second(
+        self,
+        first: Callable[[str], str],
+        other: Callable[[str], str],
+        kind: Callable[[str], str],
+    ) -> str:
         """What a round with a player seated twice adds to the ``more``
         Summary value; ``first(header)`` and ``other(header)`` are the two
-        seats' cells of a Results column (a column some kind names).  By
-        default 1 when both games are finished: COUNT over the rounds
-        counted that round once."""
+        seats' cells of a Results column (a column some kind names),
+        ``kind(name)`` the round's Summary cell of a kind.  By default 1
+        when both games are finished: COUNT over the rounds counted that
+        round once."""
         column = self.count_column
         return f"IF(COUNT({first(column)},{other(column)})=2,1,0)"
 
@@ -324,7 +355,10 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
-        "Game done": f"IF(COUNT({s.block('Centres')})=7,1,0)",
+        # Seven centre counts, and nothing but numbers among the Centres and
+        # Eliminated cells (TRUE/FALSE multiplied into 1/0, as in Excel).
+        # Not COUNTIF(..,"*"): LibreOffice matches numbers with it too.
+        "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

@@ -31,7 +31,7 @@ class CDiploFormulas(Formulas):
         share = f"(INDEX(calc_cum,{upto}+1)-INDEX(calc_cum,{above}+1))/COUNTIF({blk},{e})"
         draw = f"{setting_name('played')}+{e}+{share}"
         solo = f"IF({e}={s.top},{setting_name('solo')},{setting_name('solo_loss')})"
-        return {"Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")'}
+        return {"Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})'}
 
 
 FORMULAS = CDiploFormulas()

@@ -39,20 +39,36 @@ class DetourFormulas(Formulas):
     # game key (0 unfinished): the games are the rounds with a score, the
     # wins the rounds whose best key is above 30000, the drawn games in the
     # draw those with a best key in 20001-30000 (points 0 to under 9999).
-    kinds = (("score", "{Score}"), ("best", "{Game key}"))
+    # ``low``: the lower game key of a round with two seats (0 otherwise):
+    # the best and low keys of all rounds (adjacent Summary columns) hold
+    # every finished game's key, so LARGE over them gives the 2nd and 3rd.
+    kinds = (("score", "{Score}"), ("best", "{Game key}"), ("low", "{Game key}"))
     maxima = ("best",)
+    minima = ("low",)
     more_column = True
     # Wins and draws are shown from ``comp`` (1000 x wins + draws), the
-    # best game from its key.
+    # best games from their keys: the score is the key's points.  The key
+    # orders games by outcome, then points, as the engine's comparison
+    # does first, so the k-th largest key holds the points of the engine's
+    # k-th best game (the later rules only order games equal on both).
     derived: Mapping[str, tuple[str, str]] = MappingProxyType(
         {
             "wins": ("comp", "INT({0}/1000)"),
             "draws": ("comp", "MOD({0},1000)"),
-            "best_game_1": ("bestkey", "{0}-1-10000*INT(({0}-1)/10000)"),
+            **{
+                f"best_game_{k}": (key, "{0}-1-10000*INT(({0}-1)/10000)")
+                for k, key in ((1, "bestkey"), (2, "key2"), (3, "key3"))
+            },
         }
     )
-    standings = (("wins", "Wins"), ("draws", "Draws"), ("best_game_1", "Best game"))
-    hidden = ("bestkey",)
+    standings = (
+        ("wins", "Wins"),
+        ("draws", "Draws"),
+        ("best_game_1", "Best game"),
+        ("best_game_2", "Second-best game"),
+        ("best_game_3", "Third-best game"),
+    )
+    hidden = ("bestkey", "key2", "key3")
     applied = ("wins", "draws")
     final_key = "bestkey"
     best_passes = ("gamekey",)
@@ -60,10 +76,10 @@ class DetourFormulas(Formulas):
         "Tie-breakers applied here: score, then wins, then drawn games in the draw, then "
         "the best game compared by outcome (win > draw > elimination > loss) and then "
         "points. Players still level share the rank: the rest of Detour's game "
-        "comparison (place by centres, elimination year, margins) and the 2nd and 3rd "
-        "best games are applied only by `dipxl score` (or the DIPXL_STANDINGS worksheet "
-        "function). Best country here compares outcome then points; dipxl score applies "
-        "the full game comparison."
+        "comparison (place by centres, elimination year, margins) and the second- and "
+        "third-best games (their scores are shown, not compared) are applied only by "
+        "`dipxl score` (or the DIPXL_STANDINGS worksheet function). Best country here "
+        "compares outcome then points; dipxl score applies the full game comparison."
     )
 
     def seat(self, s: Seat) -> dict[str, str]:
@@ -81,7 +97,7 @@ class DetourFormulas(Formulas):
         raw = f'IF(AND({s.done},{draw}),{e}+{survived}+({e}>0)+{position}+{lead},"")'
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
-        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},"")'
+        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},{s.unscored})'
         outcome = f"IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1))"
         # Outcome and points in one number (points below 10000), 0 unfinished.
         key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
@@ -102,11 +118,15 @@ class DetourFormulas(Formulas):
         }
     )
 
-    def second(self, first: Callable[[str], str], other: Callable[[str], str]) -> str:
+    def second(
+        self,
+        first: Callable[[str], str],
+        other: Callable[[str], str],
+        kind: Callable[[str], str],
+    ) -> str:
         # A round with two seats: the lower game key (the higher is the
         # round's best) looked up in the step table.
-        low = f"MIN(N({first('Game key')}),N({other('Game key')}))"
-        return f"INDEX(calc_second_value,MATCH({low},calc_second_key,1))"
+        return f"INDEX(calc_second_value,MATCH({kind('low')},calc_second_key,1))"
 
     def gamecount(self, p: PlayerRow, more: str) -> str:
         return f"COUNT({p.series('score')})+MOD({more},1000)"
@@ -114,11 +134,15 @@ class DetourFormulas(Formulas):
     def values(self, p: PlayerRow) -> dict[str, str]:
         best = p.series("best")
         more = p.value("more")
+        games = p.value("gamecount")
+        # Every finished game's key (unfinished and absent games are 0).
+        keys = f"${p.letters['best_1']}{p.row}:${p.letters[f'low_{p.rounds}']}{p.row}"
         return {
             "wins": f'COUNTIF({best},">30000")+MOD(INT({more}/1000),1000)',
             "draws": f'COUNTIFS({best},">20000",{best},"<=30000")+INT({more}/1000000)',
             "bestkey": f"ROUND(MAX({best}),9)",
-        }  # best_game_1 is shown from bestkey (see ``derived``)
+            **{f"key{k}": f'IF({games}>={k},LARGE({keys},{k}),"")' for k in (2, 3)},
+        }  # best_game_k is shown from its key (see ``derived``)
 
 
 FORMULAS = DetourFormulas()

@@ -62,7 +62,7 @@ class DimValueFormulas(Formulas):
         defeat = f"AND({s.top}<{setting_name('victory_centres')},{e}=0)"
         solo = f"IF({e}={s.top},6*{ante}+{setting_name('solo_bonus')},-{setting_name('solo_loss')})"
         return {
-            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},"")',
+            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})',
             "In draw": in_draw(s),
             "Tally": f"IF({s.done},1000000+1000*{e}+{defeat},0)",
         }

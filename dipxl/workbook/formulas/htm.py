@@ -38,10 +38,11 @@ class HTMFormulas(Formulas):
         )
         power_total = f"INDEX(htm_sums,MATCH({s.cell('Power')},power_names,0))"
         n = "calc_games"
+        score = f'({n}*{s.cell("Result")}-{s.cell("Power total")})/{n}'
         return {
             "Result": f'IF({s.done},{wta},"")',
             "Power total": f'IF({s.done},{power_total},"")',
-            "Score": (f'IF({s.done},({n}*{s.cell("Result")}-{s.cell("Power total")})/{n},"")'),
+            "Score": f"IF({s.done},{score},{s.unscored})",
         }
 
     def total(self, p: PlayerRow) -> str:
