@@ -242,31 +242,6 @@ def _score_batch(
     many = len(paths) > 1
     tables = show_tables if show_tables is not None else (fmt == "table" or not many)
 
-    def report(outcome: Outcome) -> None:
-        if outcome.error is not None:
-            err.print(f"[red]error:[/red] {escape(outcome.error)}")
-            return
-        standings = outcome.standings
-        assert standings is not None
-        if data_fmt is not None:
-            _emit(standings, data_fmt, out)
-            if data_fmt == "json":
-                return
-        elif tables:
-            if many:
-                out.rule(escape(outcome.label))
-            render_table(standings, out, warnings=False)
-        for line in outcome.warnings:
-            err.print(f"[yellow]warning:[/yellow] {escape(line)}")
-        if outcome.output is not None:
-            out.print(
-                f"scored {escape(outcome.label)} -> {escape(str(outcome.output))} "
-                f"({standings.system.id}, {len(standings.rows)} players, "
-                f"{len(standings.games)} games)",
-                highlight=False,
-                soft_wrap=True,
-            )
-
     bar = None
     if many and err.is_terminal:  # a progress bar on a terminal only
         bar = Progress(
@@ -278,6 +253,33 @@ def _score_batch(
             transient=True,
         )
         task = bar.add_task("", total=len(paths))
+
+    # While the bar is drawn, what goes to the same terminal is printed through
+    # the bar's console, which clears the bar first and draws it again below.
+    shown = bar.console if bar is not None and out.is_terminal else out
+
+    def report(outcome: Outcome) -> None:
+        if outcome.error is not None:
+            err.print(f"[red]error:[/red] {escape(outcome.error)}")
+            return
+        standings = outcome.standings
+        assert standings is not None
+        if data_fmt is not None:
+            _emit(standings, data_fmt, out)
+        elif tables:
+            if many:
+                shown.rule(escape(outcome.label))
+            render_table(standings, shown, warnings=False)
+        for line in outcome.warnings:
+            err.print(f"[yellow]warning:[/yellow] {escape(line)}")
+        if outcome.output is not None:
+            shown.print(
+                f"scored {escape(outcome.label)} -> {escape(str(outcome.output))} "
+                f"({standings.system.id}, {len(standings.rows)} players, "
+                f"{len(standings.games)} games)",
+                highlight=False,
+                soft_wrap=True,
+            )
 
     def step(outcome: Outcome) -> None:
         report(outcome)

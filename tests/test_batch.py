@@ -324,3 +324,68 @@ def test_demo_writes_and_scores_the_worked_examples(tmp_path: Path) -> None:
         check_scored_workbook(scored_path, score_tournament(examples[example](), system))
     assert run("demo", target).exit_code == 2  # exists: refused without --force
     assert run("demo", target, "--force").exit_code == 0
+
+
+def _on_a_terminal(args: list[str], columns: int = 400, lines: int = 300) -> tuple[str, str]:
+    """Run ``dipxl ARGS`` on a pseudo-terminal: (the bytes it wrote, as
+    text; the screen a terminal shows at the end, as pyte renders it)."""
+    import pty
+
+    import pyte
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+               COLUMNS=str(columns), LINES=str(lines), TERM="xterm")
+    written = b""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the terminal
+        os.execve(sys.executable, [sys.executable, "-m", "dipxl.cli", *args], env)
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        written += chunk
+    os.waitpid(pid, 0)
+    os.close(fd)
+    screen = pyte.Screen(columns, lines)
+    stream = pyte.ByteStream(screen)
+    stream.feed(written)
+    return written.decode("utf-8", "replace"), "\n".join(screen.display)
+
+
+def test_the_progress_bar_shows_on_a_terminal_and_leaves_clean_lines(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    events.mkdir()
+    first = results_workbook(events / "e01.xlsx", htm_example(), "htm")
+    for k in range(2, 13):
+        (events / f"e{k:02d}.xlsx").write_bytes(first.read_bytes())
+    written, screen = _on_a_terminal(["score", str(events), "--out", str(tmp_path / "out")])
+    assert "scoring" in written and "━" in written and "/12" in written  # the bar was drawn
+    shown = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    scored = [line for line in shown if "scored" in line and "->" in line]
+    assert len(scored) == 12
+    # Every line reads as printed: none starts with or holds what is left of the bar.
+    assert all(line.startswith("scored ") for line in scored), scored
+    assert not any("━" in line or "scoring" in line for line in shown), shown
+    assert shown[-1] == "12 file(s): 12 scored (12 with warnings), 0 failed"
+
+
+def test_no_progress_bar_when_not_on_a_terminal(folder: Path, tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    cmd = [sys.executable, "-m", "dipxl.cli", "score", str(folder), "--out", str(tmp_path / "o")]
+    done = subprocess.run(cmd, capture_output=True, env=env, check=False, text=True)
+    assert "━" not in done.stderr + done.stdout and "\x1b[" not in done.stderr + done.stdout
+    assert "file(s):" in done.stderr
+
+
+def test_warnings_go_to_stderr_when_json_goes_to_stdout(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "htm.xlsx", htm_example(), "htm")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    cmd = [sys.executable, "-m", "dipxl.cli", "score", str(path), "--format", "json"]
+    done = subprocess.run(cmd, capture_output=True, env=env, check=True, text=True)
+    contract = json.loads(done.stdout)
+    assert contract["warnings"]
+    assert [line.removeprefix("warning: ") for line in done.stderr.splitlines()] == [
+        f"{path}: {w}" for w in contract["warnings"]]
