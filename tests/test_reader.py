@@ -426,6 +426,38 @@ def test_a_bad_setting_names_the_settings_sheet(tmp_path: Path) -> None:
     assert error_of(path).startswith(f"e.xlsx: Settings!{ref}: unknown scoring system")
 
 
+def _sheets_of_rounds(path: Path, names: list[str]) -> Path:
+    """The worked event, one sheet per round (sheet k: round k), each with
+    its own results header."""
+    rows = seat_rows(worked_games_event())
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for k, name in enumerate(names, start=1):
+        ws = wb.create_sheet(name)
+        ws.append(list(INPUT_HEADERS))
+        for row in rows:
+            if row[0] == k:
+                ws.append(row)
+    wb.save(path)
+    return path
+
+
+def test_results_on_several_sheets_are_refused_not_read_in_part(tmp_path: Path) -> None:
+    path = _sheets_of_rounds(tmp_path / "rounds.xlsx", ["Round 1", "Round 2", "Round 3"])
+    assert error_of(path) == (
+        "rounds.xlsx: 'Round 1'!A1: results headers on 3 sheets ('Round 1', 'Round 2', "
+        "'Round 3'): dipxl reads the results of one sheet; put them all on one sheet, or "
+        "name the one to read 'Results'"
+    )
+
+
+def test_the_results_sheet_is_read_whatever_other_sheets_hold(tmp_path: Path) -> None:
+    path = _sheets_of_rounds(tmp_path / "rounds.xlsx", ["Old", "Results", "Spare"])
+    book = read_workbook(path)
+    assert book.sheet == "Results"
+    assert {g.round for g in book.tournament.games} == {2}
+
+
 # ---------------------------------------------------------------- the formula columns' one search
 
 # How a cell's tag may be written (r first, r later, none, self-closed with

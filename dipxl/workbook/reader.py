@@ -1024,6 +1024,7 @@ class _Reader:
             key=lambda n: n.lower() != wanted,
         )
         partial: tuple[int, str, int, dict[str, int]] | None = None
+        full: list[tuple[str, _Header]] = []
         for sheet in order:
             head = self.rows(sheet, HEADER_ROWS)
             for index, row in enumerate(head[:HEADER_ROWS]):
@@ -1033,10 +1034,24 @@ class _Reader:
                     if found is not None and found not in columns:
                         columns[found] = col
                 if all(f in columns for f in REQUIRED):
-                    return sheet, _Header(index + 1, columns), self.rows(sheet)
+                    if sheet.lower() == wanted:  # the Results sheet: no other is read
+                        return sheet, _Header(index + 1, columns), self.rows(sheet)
+                    full.append((sheet, _Header(index + 1, columns)))
+                    break
                 count = sum(f in columns for f in REQUIRED)
                 if count >= 3 and (partial is None or count > partial[0]):
                     partial = (count, sheet, index + 1, columns)
+        if len(full) == 1:
+            sheet, header = full[0]
+            return sheet, header, self.rows(sheet)
+        if full:  # results spread over sheets: reading one would lose the others
+            names = ", ".join(repr(n) for n, _ in full)
+            sheet, header = full[0]
+            raise InputError(
+                f"results headers on {len(full)} sheets ({names}): dipxl reads the results "
+                "of one sheet; put them all on one sheet, or name the one to read 'Results'",
+                f"{_sheet_ref(sheet)}!{column_letter(min(header.columns.values()))}{header.row}",
+            )
         if partial is not None:
             _count, sheet, header_row, columns = partial
             missing = [_TITLES[f] for f in REQUIRED if f not in columns]
