@@ -61,8 +61,8 @@ def test_a_bad_cell_is_named_and_exits_1(tmp_path: Path) -> None:
     path.write_text(HEADER + "1,1,A,P1,12a,,\n")
     result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
     assert result.exit_code == 1
-    assert 'bad.csv: line 2, column centres: centres must be a whole number 0-34, got "12a"' \
-        in result.output
+    assert ('bad.csv: line 2, column centres (round 1, board 1, Austria, P1): '
+            'centres must be a whole number 0-34, got "12a"') in result.output
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

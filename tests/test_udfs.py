@@ -437,7 +437,10 @@ def test_office_js_zeros_in_a_results_table() -> None:
         udfs.DIPXL_STANDINGS(no_player)
     no_power = [header, *seats]
     no_power[3] = [*seats[2][:2], 0.0, *seats[2][3:]]
-    with pytest.raises(DipxlError, match=r"^DIPXL_STANDINGS: row 4, Power: .*got None"):
+    with pytest.raises(
+        DipxlError,
+        match=r"^DIPXL_STANDINGS: row 4, Power \(round 1, board 1, P2\): .*got None",
+    ):
         udfs.DIPXL_STANDINGS(no_power)
 
 
@@ -583,8 +586,12 @@ def test_check_lists_every_error_with_its_cell() -> None:
     results[12][2] = "Prussia"
     lines = [line[0] for line in udfs.DIPXL_CHECK(results)]
     assert lines[0] == "2 errors"
-    assert lines[1].startswith('Error: row 4, Centres: centres must be a whole number')
-    assert lines[2].startswith("Error: row 13, Power: power must be one of")
+    # Row 4 is board 1's France (P2); row 13 is board 2's Italy (Q4), whose
+    # power is the bad value, so only the player names the seat.
+    assert lines[1].startswith(
+        "Error: row 4, Centres (round 1, board 1, France, P2): centres must be a whole number")
+    assert lines[2].startswith(
+        "Error: row 13, Power (round 1, board 2, Q4): power must be one of")
     lines = [line[0] for line in udfs.DIPXL_CHECK(duplicate)]
     assert lines[0] == "1 error" and "Austria appears twice" in lines[1]
     assert udfs.DIPXL_CHECK([["Round"]])[1][0].startswith("Error: results, row 1")
