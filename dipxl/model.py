@@ -350,6 +350,14 @@ def _refuse_seat(
     raise AssertionError("a seat that no check refuses")  # pragma: no cover
 
 
+def _player_of(seat: Seat) -> str:
+    """`` (Alice)``: the player after a power in a message; nothing for a
+    player named after the power (one-board worksheet functions do that)."""
+    if seat.player == seat.power.title:
+        return ""
+    return f" ({seat.player or 'no player'})"
+
+
 _get_power = attrgetter("power")
 _get_where = attrgetter("where")
 _ALL_POWERS = tuple(Power)
@@ -432,10 +440,10 @@ class Game:
         if "" in players or len(set(players)) != 7:
             self._bad_players(seats)
         if desc[1] >= SOLO_CENTRES:
-            names = ", ".join(f"{s.power.title} {s.centres}" for s in seats
-                              if (s.centres or 0) >= SOLO_CENTRES)
+            names = ", ".join(f"{s.power.title} {s.centres}{_player_of(s)}"
+                              for s in seats if (s.centres or 0) >= SOLO_CENTRES)
             raise InputError(
-                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
+                f"more than one power on {SOLO_CENTRES} or more centres: {names}", self.label
             )
         if desc[0] == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
@@ -489,7 +497,12 @@ class Game:
         else:
             members = tuple(c > 0 and f is not False for c, f in zip(centres, flags, strict=True))
         if True not in members and top < SOLO_CENTRES:
-            raise InputError("the draw has no member: every survivor is marked N", self.label)
+            survivors = ", ".join(
+                f"{s.power.title}{_player_of(s)}" for s in self.seats if s.centres
+            )
+            raise InputError(
+                f"the draw has no member: every survivor is marked N: {survivors}", self.label
+            )
         return members
 
     def seat(self, power: Power) -> Seat:

@@ -372,6 +372,15 @@ def test_invalid_years_flags_and_parameters_never_give_a_number(
         assert str(caught.value).startswith(f"{name}: {where}"), str(caught.value)
 
 
+def test_two_solos_on_one_board_name_the_powers_alone() -> None:
+    """One-board functions name players after their powers: a message names
+    each power once."""
+    with pytest.raises(DipxlError) as caught:
+        udfs.CDIPLO([18.0, 0.0, 19.0, 0.0, 0.0, 0.0, 0.0])
+    assert str(caught.value) == \
+        "CDIPLO: centres: more than one power on 18 or more centres: Austria 18, France 19"
+
+
 def test_a_flat_list_comes_back_flat() -> None:
     """Called from Python (or with ndim lost) a plain list stays a list."""
     spec = get_system("cdiplo")
