@@ -42,6 +42,25 @@ def test_rounded_option_rounds_half_up() -> None:
     assert scores[:3] == (31.67, 31.67, 31.67)
 
 
+# Exact ties at the rounding digit, where half-up differs from Python's
+# round() (half to even, on the binary value): centres, digits, scores.
+HALF_UP = [
+    # two tied on 7 share (14 + 7) / 2: 1 + 7 + 10.5 = 18.5 -> 19 (round() gives 18)
+    ((9, 7, 7, 6, 3, 2, 0), 0, (1 + 9 + 38, 19, 19, 1 + 6 + 0, 1 + 3, 1 + 2, 1)),
+    # four tied on 5 share (14 + 7 + 0 + 0) / 4: 11.25 -> 11.3 (round() gives 11.2)
+    ((6, 5, 5, 5, 5, 4, 4), 1, (1 + 6 + 38, 11.3, 11.3, 11.3, 11.3, 1 + 4, 1 + 4)),
+]
+
+
+@pytest.mark.parametrize(("centres", "digits", "expected"), HALF_UP)
+def test_rounding_is_half_up_where_round_would_go_to_even(
+    centres: tuple[int, ...], digits: int, expected: tuple[float, ...]
+) -> None:
+    assert round(18.5) == 18 and round(11.25, 1) == 11.2  # what the test guards against
+    params = dataclasses.replace(cdiplo.DEFAULT, round_to=digits)
+    assert cdiplo.score(board(centres), params) == expected
+
+
 def test_parameters_change_the_arithmetic() -> None:
     params = cdiplo.Params(solo=75, played=0, positions=(10, 5))
     assert cdiplo.score(board((18, 10, 6, 0, 0, 0, 0)), params)[0] == 75
