@@ -30,11 +30,13 @@ EX3 = (
 )
 
 
-@pytest.mark.parametrize(("centres", "years", "raw"), [EX1, EX2, EX3])
+# Each example with the raw total the rulebook states for it.
+@pytest.mark.parametrize(("centres", "years", "raw", "total"),
+                         [(*EX1, 56), (*EX2, 52), (*EX3, 54)])
 def test_drawn_examples_are_raw_scores_standardised_to_100(
-    centres: tuple[int, ...], years: tuple[int | None, ...], raw: list[int]
+    centres: tuple[int, ...], years: tuple[int | None, ...], raw: list[int], total: int
 ) -> None:
-    assert sum(raw) in (56, 52, 54)  # the totals the rulebook states
+    assert sum(raw) == total
     expected = [r * 100 / sum(raw) for r in raw]
     assert detour98e.score(board(centres, years)) == pytest.approx(expected, rel=1e-12)
 
@@ -48,6 +50,37 @@ def test_first_example_matches_the_rulebook_fractions() -> None:
 def test_win_scores_100_and_losers_keep_centres_plus_survival() -> None:
     game = board((18, 7, 5, 4, 0, 0, 0), (None,) * 4 + (1905, 1906, 1904))
     assert detour98e.score(game) == (100, 7 + 1, 5 + 1, 4 + 1, 0 + 0, 0 + 1, 0 + 0)
+
+
+WIN_GAME = ((18, 7, 5, 4, 0, 0, 0), (None,) * 4 + (1905, 1906, 1904))
+
+
+def test_win_parameter_is_the_winners_score() -> None:
+    params = detour98e.Params(win=80)
+    assert detour98e.score(board(*WIN_GAME), params) == (80, 7 + 1, 5 + 1, 4 + 1, 0, 0 + 1, 0)
+
+
+def test_survival_year_parameter_moves_the_survival_point() -> None:
+    # Surviving to Fall 1903: eliminated in 1904, 1905 and 1906 all count.
+    params = detour98e.Params(survival_year=1903)
+    assert detour98e.score(board(*WIN_GAME), params) == \
+        (100, 7 + 1, 5 + 1, 4 + 1, 0 + 1, 0 + 1, 0 + 1)
+    # The first example's Russia (out in 1904) now has its point: 56 + 1.
+    raw = [10 + 1 + 1 + 2 + 4, 8 + 1 + 1 + 2, 8 + 1 + 1 + 2, 5 + 1 + 1 + 1, 3 + 1 + 1 + 0,
+           0 + 1, 0 + 1]
+    assert sum(raw) == 56 + 1
+    assert detour98e.score(board(*EX1[:2]), params) == pytest.approx(
+        [r * 100 / sum(raw) for r in raw], rel=1e-12)
+
+
+def test_positions_and_draw_total_parameters() -> None:
+    # Position points 5/3/1: the two tied on 8 occupy 2nd-3rd and take the
+    # 3rd's 1; 4th gets nothing.  Standardised to 50 instead of 100.
+    params = detour98e.Params(positions=(5, 3, 1), draw_total=50)
+    raw = [10 + 1 + 1 + (10 - 8) + 5, 8 + 1 + 1 + 1, 8 + 1 + 1 + 1, 5 + 1 + 1 + 0,
+           3 + 1 + 1 + 0, 0, 0 + 1]
+    assert detour98e.score(board(*EX1[:2]), params) == pytest.approx(
+        [r * 50 / sum(raw) for r in raw], rel=1e-12)
 
 
 def test_missing_elimination_year_gives_no_survival_point_and_a_warning() -> None:
