@@ -14,6 +14,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from dipxl.csvio import standings_rows, to_csv
 from dipxl.errors import DipxlError
@@ -117,7 +118,9 @@ def systems_cmd(fmt: str) -> None:
         return
     console = Console()
     for s in SYSTEMS:
-        console.rule(f"[bold]{s.id}[/bold] - {s.title}")
+        # The title on a line of its own: a rule cuts a long one short.
+        console.rule()
+        console.print(Text.assemble((s.id, "bold"), f" - {s.title}"), highlight=False)
         console.print(s.description, highlight=False, markup=False)
         params = ", ".join(f"{k}={v}" for k, v in s.parameters())
         console.print(f"parameters: {params}", highlight=False, markup=False)

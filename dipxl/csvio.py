@@ -2,7 +2,8 @@
 
 Input header (case-insensitive, any order, extra columns ignored):
 ``round,board,power,player,centres,eliminated,draw``; ``eliminated`` and
-``draw`` may be left out.  Errors name the file, line and column.
+``draw`` may be left out.  Errors name the file, line and column, then the
+round, board, power and player of the row (those of them that are readable).
 """
 
 from __future__ import annotations

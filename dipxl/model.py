@@ -2,7 +2,8 @@
 
 Readers (CSV, workbooks, worksheet functions) turn raw cell values into these
 objects through :func:`tournament_from_records`, which parses every value with
-the cell it came from, so any error names that cell.  A reader holding whole
+the cell it came from, so any error names that cell (and the round, board,
+power and player of its row: :meth:`Record.locate`).  A reader holding whole
 columns tries :func:`tournament_from_columns` first: the same tournament
 without an object per row, or None, and then the records say what is wrong.
 Structural errors (a power twice in a game, a game of other than seven seats)
@@ -349,6 +350,14 @@ def _refuse_seat(
     raise AssertionError("a seat that no check refuses")  # pragma: no cover
 
 
+def _player_of(seat: Seat) -> str:
+    """`` (Alice)``: the player after a power in a message; nothing for a
+    player named after the power (one-board worksheet functions do that)."""
+    if seat.player == seat.power.title:
+        return ""
+    return f" ({seat.player or 'no player'})"
+
+
 _get_power = attrgetter("power")
 _get_where = attrgetter("where")
 _ALL_POWERS = tuple(Power)
@@ -431,10 +440,10 @@ class Game:
         if "" in players or len(set(players)) != 7:
             self._bad_players(seats)
         if desc[1] >= SOLO_CENTRES:
-            names = ", ".join(f"{s.power.title} {s.centres}" for s in seats
-                              if (s.centres or 0) >= SOLO_CENTRES)
+            names = ", ".join(f"{s.power.title} {s.centres}{_player_of(s)}"
+                              for s in seats if (s.centres or 0) >= SOLO_CENTRES)
             raise InputError(
-                f"more than one power on {SOLO_CENTRES} or more centres ({names})", self.label
+                f"more than one power on {SOLO_CENTRES} or more centres: {names}", self.label
             )
         if desc[0] == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
@@ -488,7 +497,12 @@ class Game:
         else:
             members = tuple(c > 0 and f is not False for c, f in zip(centres, flags, strict=True))
         if True not in members and top < SOLO_CENTRES:
-            raise InputError("the draw has no member: every survivor is marked N", self.label)
+            survivors = ", ".join(
+                f"{s.power.title}{_player_of(s)}" for s in self.seats if s.centres
+            )
+            raise InputError(
+                f"the draw has no member: every survivor is marked N: {survivors}", self.label
+            )
         return members
 
     def seat(self, power: Power) -> Seat:
@@ -673,6 +687,30 @@ class Record:
         """The cell (or row) of field ``name``."""
         return self.cells.get(name) or self.where
 
+    def locate(self, name: str) -> str:
+        """Where field ``name`` is, for an error about it: the cell first,
+        then the row's round, board, power and player, those of them that
+        are readable (``Results!E14 (round 2, board 3, Austria, Alice)``)."""
+        seen = []
+        for key, parse, shown in (
+            ("round", _round, "round {}"),
+            ("board", _board, "board {}"),
+            ("power", Power.parse, "{}"),
+            ("player", parse_player, "{}"),
+        ):
+            if key == name:
+                continue
+            try:
+                value = parse(getattr(self, key))
+            except InputError:
+                continue
+            if value is not None and value != "":
+                seen.append(shown.format(value.title if isinstance(value, Power) else value))
+        cell = self.at(name)
+        if cell and seen:
+            return f"{cell} ({', '.join(seen)})"
+        return cell or ", ".join(seen)
+
 
 (
     _set_record_round,
@@ -786,7 +824,7 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
             name = name or _seat_check_field(err)
-            raise InputError(err.message, rec.at(name) or err.where) from None
+            raise InputError(err.message, rec.locate(name) or err.where) from None
         key = (rnd, board)
         items = grouped.get(key)
         if items is None:

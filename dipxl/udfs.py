@@ -714,9 +714,9 @@ def _record_errors(records: list[Record]) -> list[str]:
             (parse_draw, rec.draw, "draw"),
         ):
             try:
-                parse(value, rec.at(name))
+                parse(value)
             except DipxlError as err:
-                errors.append(str(err))
+                errors.append(str(InputError(err.message, rec.locate(name))))
                 broken.add(key)
     for key, group in boards.items():
         if key in broken:

@@ -115,8 +115,8 @@ def folder(tmp_path: Path) -> Path:
 
 # What each broken file of the fixture must be reported with.
 BROKEN = {
-    "bad-centres.xlsx": 'bad-centres.xlsx: Results!E14: centres must be a whole number 0-34, '
-                        'got "12a"',
+    "bad-centres.xlsx": "bad-centres.xlsx: Results!E14 (round 1, board 2, Russia, Mateo): "
+                        'centres must be a whole number 0-34, got "12a"',
     "missing-column.xlsx": "missing-column.xlsx: Results!A1: missing column(s) Centres",
     "locked.xlsx": "locked.xlsx: the workbook is password-protected",
     "renamed.xlsx": "renamed.xlsx: this is a text file (a CSV?)",

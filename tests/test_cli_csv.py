@@ -13,6 +13,7 @@ from dipxl.csvio import parse_csv
 from dipxl.errors import InputError
 from dipxl.examples import worked_games_event
 from dipxl.standings import score_tournament
+from dipxl.systems import SYSTEMS
 
 HEADER = "round,board,power,player,centres,eliminated,draw\n"
 
@@ -31,6 +32,55 @@ def test_systems_lists_every_id() -> None:
     assert result.exit_code == 0
     ids = [s["id"] for s in json.loads(result.output)]
     assert ids[:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]
+
+
+def test_systems_shows_titles_rules_and_parameters_with_defaults() -> None:
+    table = CliRunner().invoke(cli, ["systems"])
+    data = json.loads(CliRunner().invoke(cli, ["systems", "--format", "json"]).output)
+    assert table.exit_code == 0
+    flat = " ".join(table.output.split())  # the console wraps long lines
+    for spec, entry in zip(SYSTEMS, data, strict=True):
+        assert (entry["id"], entry["title"]) == (spec.id, spec.title)
+        assert entry["description"] == spec.description  # the rule's docstring
+        assert entry["parameters"] == json.loads(json.dumps(dict(spec.parameters())))
+        assert f"{spec.id} - {spec.title}" in flat
+        assert " ".join(spec.description.split()) in flat
+        params = ", ".join(f"{k}={v}" for k, v in spec.parameters())
+        assert f"parameters: {' '.join(params.split())}" in flat
+    by_id = {entry["id"]: entry["parameters"] for entry in data}
+    assert by_id["cdiplo"]["positions"] == [38, 14, 7] and by_id["cdiplo"]["solo"] == 100
+    assert by_id["detour98e"]["survival_year"] == 1905
+    assert (by_id["dimvalue"]["ante"], by_id["dimvalue"]["solo_bonus"]) == (60, 12)
+    assert by_id["htm"]["solo"] == "centres"
+    assert "ante=60, solo_bonus=12, solo_loss=62, out_of_draw_loss=10" in flat
+
+
+def test_draw_flags_in_a_csv_file_are_scored_as_the_rule_says(tmp_path: Path) -> None:
+    path = tmp_path / "flags.csv"
+    path.write_text(
+        HEADER
+        # Board 1: Italy survives on 3 but is marked N; the others draw.
+        + "1,1,A,A1,10,,\n1,1,E,A2,8,,\n1,1,F,A3,8,,\n1,1,G,A4,5,,\n"
+        + "1,1,I,A5,3,,N\n1,1,R,A6,0,1904,\n1,1,T,A7,0,1907,\n"
+        # Board 2: only Austria, England and France are marked Y.
+        + "1,2,A,B1,12,,Y\n1,2,E,B2,11,,Y\n1,2,F,B3,8,,Y\n1,2,G,B4,2,,\n"
+        + "1,2,I,B5,1,,\n1,2,R,B6,0,1903,\n1,2,T,B7,0,1905,\n"
+    )
+    result = CliRunner().invoke(cli, ["score", str(path), "-s", "dimvalue", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    seats = {s["player"]: s for g in json.loads(result.output)["games"] for s in g["seats"]}
+    # Members share (60 x eliminated + 10 x survivors left out) / members.
+    for player in ("A1", "A2", "A3", "A4"):
+        assert seats[player]["in_draw"] is True
+        assert seats[player]["score"] == pytest.approx((60 * 2 + 10 * 1) / 4)
+    assert (seats["A5"]["in_draw"], seats["A5"]["score"]) == (False, -10)
+    for player in ("B1", "B2", "B3"):
+        assert seats[player]["score"] == pytest.approx((60 * 2 + 10 * 2) / 3)
+    assert [seats[p]["score"] for p in ("B4", "B5", "B6", "B7")] == [-10, -10, -60, -60]
+    # Detour: Italy left out of the draw is no draw member (tie-breaker 2).
+    detour = CliRunner().invoke(cli, ["score", str(path), "-s", "detour98e", "--format", "json"])
+    rows = {r["player"]: r for r in json.loads(detour.output)["standings"]}
+    assert (rows["A5"]["draws"], rows["A4"]["draws"]) == (0, 1)
 
 
 def test_score_csv_as_json_matches_the_engine(tmp_path: Path) -> None:
@@ -61,8 +111,8 @@ def test_a_bad_cell_is_named_and_exits_1(tmp_path: Path) -> None:
     path.write_text(HEADER + "1,1,A,P1,12a,,\n")
     result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
     assert result.exit_code == 1
-    assert 'bad.csv: line 2, column centres: centres must be a whole number 0-34, got "12a"' \
-        in result.output
+    assert ('bad.csv: line 2, column centres (round 1, board 1, Austria, P1): '
+            'centres must be a whole number 0-34, got "12a"') in result.output
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
@@ -80,6 +130,27 @@ def test_parameters_and_after_round(tmp_path: Path) -> None:
     data = json.loads(result.output)
     assert data["parameters"]["solo"] == 50 and data["after_round"] == 3
     assert max(s["score"] for g in data["games"] for s in g["seats"]) == 56
+
+
+def test_after_round_leaves_out_the_later_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "event.csv"
+    path.write_text(event_csv())
+    result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--after-round", "1",
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["after_round"] == 1 and {g["round"] for g in data["games"]} == {1}
+    # Round 1 alone: 1 + centres + position points of boards 1 and 2; Greta's
+    # round-3 solo (100) is not counted.
+    expected = {
+        "Alice": 1 + 17 + 38, "Bruno": 1 + 5 + 14, "Chloe": 1 + 4 + 7, "Dmitri": 1 + 3 + 0,
+        "Elena": 1 + 3 + 0, "Farid": 1 + 2 + 0, "Greta": 1 + 0 + 0,
+        "Hugo": 1 + 10 + 38, "Ines": 1 + 8 + (14 + 7) / 2, "Jonas": 1 + 8 + (14 + 7) / 2,
+        "Kofi": 1 + 5 + 0, "Lena": 1 + 3 + 0, "Mateo": 1 + 0 + 0, "Nadia": 1 + 0 + 0,
+    }
+    assert {r["player"]: r["score"] for r in data["standings"]} == pytest.approx(expected)
+    assert all(r["games"] == 1 for r in data["standings"])
+    assert [r["player"] for r in data["standings"][:2]] == ["Alice", "Hugo"]
 
 
 def test_missing_column_names_the_header() -> None:

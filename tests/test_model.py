@@ -32,18 +32,19 @@ def records(centres: list[object], *, rnd: object = 1, number: object = 1,
     return out
 
 
-@pytest.mark.parametrize(("value", "cell", "seen"), [
-    ("12a", "Results!E4", '"12a"'),
-    (-1, "Results!E4", "-1"),
-    (3.5, "Results!E4", "3.5"),
-    (35, "Results!E4", "35"),
-    (True, "Results!E4", "True"),
+# France's centres (cell E4, P3's row) as typed, and the value as the message shows it.
+@pytest.mark.parametrize(("value", "seen"), [
+    ("12a", '"12a"'),
+    (-1, "-1"),
+    (3.5, "3.5"),
+    (35, "35"),
+    (True, "True"),
 ])
-def test_bad_centres_name_the_cell_and_value(value: object, cell: str, seen: str) -> None:
+def test_bad_centres_name_the_cell_and_value(value: object, seen: str) -> None:
     centres: list[object] = [5, 5, value, 5, 5, 5, 4]
     with pytest.raises(InputError) as err:
         tournament_from_records(records(centres))
-    assert err.value.where == cell
+    assert err.value.where == "Results!E4 (round 1, board 1, France, P3)"
     assert "centres must be a whole number 0-34" in str(err.value) and seen in str(err.value)
 
 
@@ -53,9 +54,11 @@ def test_centres_as_text_and_as_float_are_read() -> None:
 
 
 def test_two_powers_on_18_or_more() -> None:
-    with pytest.raises(InputError, match="more than one power on 18") as err:
-        tournament_from_records(records([18, 18, 0, 0, 0, 0, 0]))
-    assert "round 1, board 1" in str(err.value)
+    with pytest.raises(InputError) as err:
+        tournament_from_records(records([18, 19, 0, 0, 0, 0, 0]))
+    assert err.value.message == \
+        "more than one power on 18 or more centres: Austria 18 (P1), England 19 (P2)"
+    assert err.value.where == "Results!A2 (round 1, board 1)"  # Austria's row
 
 
 def test_a_power_twice_in_one_game_names_the_row_and_players() -> None:
@@ -80,7 +83,7 @@ def test_unknown_power_names_the_cell() -> None:
     powers: list[object] = ["A", "E", "F", "G", "I", "R", "Prussia"]
     with pytest.raises(InputError, match="power must be one of") as err:
         tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
-    assert err.value.where == "Results!C8"
+    assert err.value.where == "Results!C8 (round 1, board 1, P7)"  # no power to name
 
 
 @pytest.mark.parametrize(("alias", "power"), [
@@ -95,20 +98,39 @@ def test_power_abbreviations(alias: str, power: Power) -> None:
 def test_bad_year_and_year_for_a_survivor() -> None:
     with pytest.raises(InputError, match="elimination year") as err:
         tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
-    assert err.value.where == "Results!F8"
+    assert err.value.where == "Results!F8 (round 1, board 1, Turkey, P7)"
     with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
         tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[1904] + [None] * 6))
-    assert err.value.where == "Results!F2"
+    assert err.value.where == "Results!F2 (round 1, board 1, Austria, P1)"
+
+
+def test_a_bad_value_names_what_of_its_row_is_readable() -> None:
+    # Board 1's Turkey (P7) with a blank round: the round cell, then the rest.
+    recs = records([5, 5, 5, 5, 5, 5, 4])
+    recs[6] = Record(None, 1, "T", "P7", 4, cells=recs[6].cells, where=recs[6].where)
+    with pytest.raises(InputError, match="round is blank") as err:
+        tournament_from_records(recs)
+    assert err.value.where == "Results!A8 (board 1, Turkey, P7)"
+    # No cell known at all (records built by a program): the row alone.
+    bare = [Record(1, 1, p.title, f"P{i + 1}", 5, 1904 if i == 0 else None)
+            for i, p in enumerate(Power)]
+    with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
+        tournament_from_records(bare)
+    assert err.value.where == "round 1, board 1, Austria, P1"
 
 
 def test_draw_flags() -> None:
     with pytest.raises(InputError, match="draw must be Y, N or blank") as err:
         tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
-    assert err.value.where == "Results!G2"
+    assert err.value.where == "Results!G2 (round 1, board 1, Austria, P1)"
     with pytest.raises(InputError, match=r"eliminated .* but marked in the draw"):
         tournament_from_records(records([5, 5, 5, 5, 5, 9, 0], draw=[None] * 6 + ["Y"]))
-    with pytest.raises(InputError, match="the draw has no member"):
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], draw=["N"] * 7))
+    with pytest.raises(InputError) as err:
+        tournament_from_records(records([5, 5, 0, 5, 5, 0, 4], draw=["N"] * 7))
+    assert err.value.message == (
+        "the draw has no member: every survivor is marked N: "
+        "Austria (P1), England (P2), Germany (P4), Italy (P5), Turkey (P7)"
+    )
 
 
 def test_explicit_draw_membership() -> None:
@@ -226,7 +248,7 @@ def test_true_is_not_read_as_the_number_1() -> None:
                                               strict=True))]
     with pytest.raises(InputError, match="player must be a name") as err:
         tournament_from_records(rows)
-    assert err.value.where == "D3"
+    assert err.value.where == "D3 (round 1, board 1, England)"  # the player is the bad value
 
 
 # ---------------------------------------------------------------- columns

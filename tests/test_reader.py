@@ -142,12 +142,15 @@ def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
 def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path) -> None:
     path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
-    # Board 1's Austria is data row 1 (row 4); the centres column is G.
+    # Board 1's Austria is data row 1 (row 4), so row 6 is its France
+    # (Chloe); the centres column is G.
     assert FOREIGN_HEADER[5] == "Supply centres"
     wb["Scores"]["G6"] = "12a"
     wb.save(path)
-    assert error_of(path) == \
-        'club.xlsx: Scores!G6: centres must be a whole number 0-34, got "12a"'
+    assert error_of(path) == (
+        "club.xlsx: Scores!G6 (round 1, board 1, France, Chloe): "
+        'centres must be a whole number 0-34, got "12a"'
+    )
 
 
 def test_a_structural_error_names_the_rows(tmp_path: Path) -> None:
@@ -165,10 +168,12 @@ def test_a_sheet_name_with_spaces_is_quoted(tmp_path: Path) -> None:
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
     wb["Results"].title = "Round results"
-    wb["Round results"]["E5"] = -1
+    wb["Round results"]["E5"] = -1  # board 1's Germany (Dmitri)
     wb.save(path)
-    assert error_of(path) == \
-        "e.xlsx: 'Round results'!E5: centres must be a whole number 0-34, got -1"
+    assert error_of(path) == (
+        "e.xlsx: 'Round results'!E5 (round 1, board 1, Germany, Dmitri): "
+        "centres must be a whole number 0-34, got -1"
+    )
 
 
 def test_a_sheet_name_with_quotes_and_entities(tmp_path: Path) -> None:
@@ -178,7 +183,8 @@ def test_a_sheet_name_with_quotes_and_entities(tmp_path: Path) -> None:
     wb['Bob\'s "R&D" <1>']["E5"] = "=2"
     wb.save(path)
     assert error_of(path).startswith(
-        'e.xlsx: \'Bob\'\'s "R&D" <1>\'!E5: centres holds a formula (=2)'
+        'e.xlsx: \'Bob\'\'s "R&D" <1>\'!E5 (round 1, board 1, Germany, Dmitri): '
+        "centres holds a formula (=2)"
     )
 
 
@@ -197,7 +203,38 @@ def test_a_formula_in_an_input_cell_is_an_error_naming_it(tmp_path: Path) -> Non
     wb["Results"]["E9"] = "=3+4"
     wb.save(path)
     message = error_of(path)
-    assert message.startswith("e.xlsx: Results!E9: centres holds a formula (=3+4)")
+    assert message.startswith(
+        "e.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula (=3+4)")
+
+
+def test_a_formula_error_names_the_row_by_its_typed_values_only(tmp_path: Path) -> None:
+    # Row 9 is board 2's Austria (Hugo).  Its round (A9) and player (D9)
+    # hold formulas, D9's with the cached result "Zed": the error names A9,
+    # and its row by the values typed in, never by a formula's result.
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["A9"] = "=0+1"
+    wb["Results"]["D9"] = '="Zed"'
+    wb.save(path)
+    cached = _rewrite_sheet(path, tmp_path / "cached.xlsx", lambda xml: re.sub(
+        rb'<c r="D9"[^>]*>.*?</c>', lambda _: b'<c r="D9" t="str"><f>"Zed"</f><v>Zed</v></c>',
+        xml, count=1, flags=re.S))
+    assert b"<v>Zed</v>" in _sheet_xml(cached)
+    assert error_of(cached).startswith(
+        "cached.xlsx: Results!A9 (board 2, Austria): round holds a formula (=0+1) "
+        "(and 1 more input cells)"
+    )
+
+
+def test_an_error_value_names_its_cell_and_row(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E9"] = "#N/A"  # board 2's Austria (Hugo)
+    wb["Results"]["E9"].data_type = "e"
+    wb.save(path)
+    assert error_of(path).startswith(
+        "e.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds the error value #N/A"
+    )
 
 
 def test_a_formula_found_when_cells_omit_their_reference(tmp_path: Path) -> None:
@@ -215,7 +252,8 @@ def test_a_formula_found_when_cells_omit_their_reference(tmp_path: Path) -> None
     stripped = _rewrite_sheet(path, tmp_path / "stripped.xlsx",
                               lambda xml: re.sub(rb'(<c)\s+r="[A-Z]+[0-9]+"', rb"\1", xml))
     assert b'<c r="' not in _sheet_xml(stripped)
-    assert error_of(stripped).startswith("stripped.xlsx: Results!B12: board holds a formula")
+    assert error_of(stripped).startswith(  # B12 is board 2's Germany (Kofi)
+        "stripped.xlsx: Results!B12 (round 1, Germany, Kofi): board holds a formula")
 
 
 def test_a_formula_found_when_cells_put_other_attributes_first(tmp_path: Path) -> None:
@@ -227,7 +265,8 @@ def test_a_formula_found_when_cells_put_other_attributes_first(tmp_path: Path) -
         rb'<c r="([A-Z]+[0-9]+)"([^>/]*)', rb'<c s="0"\2 r="\1"', xml))
     assert b'<c r="' not in _sheet_xml(moved)
     assert error_of(moved).startswith(
-        'moved.xlsx: Results!C20: power holds a formula (=IF(1,"Austria",""))'
+        'moved.xlsx: Results!C20 (round 2, board 1, Jonas): '
+        'power holds a formula (=IF(1,"Austria",""))'
     )
 
 
@@ -240,7 +279,8 @@ def test_a_formula_found_when_a_cell_tag_has_a_tab(tmp_path: Path) -> None:
     tabbed = _rewrite_sheet(path, tmp_path / "tabbed.xlsx",
                             lambda xml: xml.replace(b'<c r="E9"', b'<c\tr="E9"'))
     assert b'<c\tr="E9"' in _sheet_xml(tabbed)
-    assert error_of(tabbed).startswith("tabbed.xlsx: Results!E9: centres holds a formula (=3+4)")
+    assert error_of(tabbed).startswith(
+        "tabbed.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula (=3+4)")
 
 
 _MAIN_NS = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -270,7 +310,8 @@ def test_a_formula_is_found_however_its_cell_is_written(tmp_path: Path, cell: by
     edited = _rewrite_sheet(path, tmp_path / "edited.xlsx", lambda xml: re.sub(
         rb'<c r="E9"[^>]*>.*?</c>', lambda _: cell, xml, count=1, flags=re.S))
     assert cell in _sheet_xml(edited)
-    assert error_of(edited).startswith("edited.xlsx: Results!E9: centres holds a formula (=3+4)")
+    assert error_of(edited).startswith(
+        "edited.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula (=3+4)")
 
 
 def test_an_array_formula_over_input_cells_is_found_when_parsed(tmp_path: Path) -> None:
@@ -282,7 +323,8 @@ def test_an_array_formula_over_input_cells_is_found_when_parsed(tmp_path: Path) 
         lambda _: b'<!-- x --><c r="H9"><f t="array" ref="E9:H9">E9:H9*1</f><v>1</v></c>',
         xml, count=1, flags=re.S))
     assert b'ref="E9:H9"' in _sheet_xml(edited)
-    assert error_of(edited).startswith("edited.xlsx: Results!E9: centres holds a formula")
+    assert error_of(edited).startswith(
+        "edited.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula")
 
 
 def test_formulas_after_the_input_columns_are_ignored(tmp_path: Path) -> None:

@@ -108,3 +108,44 @@ def test_rounding_to_2_decimals_happens_before_totalling() -> None:
 def test_cdiplo_parameters_flow_through() -> None:
     s = score_tournament(worked_games_event(), "cdiplo", cdiplo.Params(solo=50))
     assert max(sc for sg in s.games for sc in sg.scores) == 56.0  # the 17-centre leader
+
+
+def _best_country_event() -> Tournament:
+    """Three boards of Diminishing Value draws: r1 and r2 4-way (45 each, 3
+    eliminated), r3 3-way (80 each, 4 eliminated)."""
+    return Tournament((
+        board((10, 8, 8, 8, 0, 0, 0), players=[f"a{i}" for i in range(1, 8)]),
+        board((12, 8, 7, 7, 0, 0, 0), rnd=2, players=[f"b{i}" for i in range(1, 8)]),
+        board((0, 0, 0, 5, 17, 12, 0), rnd=3, players=[f"c{i}" for i in range(1, 8)]),
+    ))
+
+
+# Per power, the holders of the best single game: the higher score, then the
+# higher centre count; equal on both, all share it.
+DIMVALUE_BEST = {
+    Power.AUSTRIA: ["b1"],  # 45 (12 centres) beats 45 (10 centres)
+    Power.ENGLAND: ["a2", "b2"],  # 45 (8 centres) twice
+    Power.FRANCE: ["a3"],  # 45 (8 centres) beats 45 (7 centres)
+    Power.GERMANY: ["c4"],  # 60 x 4 / 3 = 80 (5 centres) beats 45 (8 centres)
+    Power.ITALY: ["c5"],
+    Power.RUSSIA: ["c6"],
+    Power.TURKEY: ["a7", "b7", "c7"],  # -60 (0 centres) three times
+}
+
+
+def test_dimvalue_best_country_is_the_higher_score_then_more_centres() -> None:
+    s = score_tournament(_best_country_event(), "dimvalue")
+    assert {p: [b.player for b in s.best_country[p]] for p in Power} == DIMVALUE_BEST
+    assert [(b.score, b.centres) for b in s.best_country[Power.AUSTRIA]] == [(60 * 3 / 4, 12)]
+    assert [(b.score, b.centres) for b in s.best_country[Power.GERMANY]] == [(60 * 4 / 3, 5)]
+
+
+def test_htm_best_country_is_the_best_result_against_the_power_mean() -> None:
+    # A seat's HTM game score is its centres minus the power's mean.
+    s = score_tournament(_best_country_event(), "htm")
+    holders = {p: [b.player for b in s.best_country[p]] for p in Power}
+    assert holders[Power.AUSTRIA] == ["b1"]  # 12 - (10 + 12 + 0) / 3
+    assert holders[Power.ENGLAND] == ["a2", "b2"]  # 8 - (8 + 8 + 0) / 3 twice
+    assert holders[Power.GERMANY] == ["a4"]  # 8 - (8 + 7 + 5) / 3
+    assert holders[Power.TURKEY] == ["a7", "b7", "c7"]
+    assert s.best_country[Power.AUSTRIA][0].score == pytest.approx(12 - (10 + 12 + 0) / 3)

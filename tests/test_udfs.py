@@ -372,6 +372,15 @@ def test_invalid_years_flags_and_parameters_never_give_a_number(
         assert str(caught.value).startswith(f"{name}: {where}"), str(caught.value)
 
 
+def test_two_solos_on_one_board_name_the_powers_alone() -> None:
+    """One-board functions name players after their powers: a message names
+    each power once."""
+    with pytest.raises(DipxlError) as caught:
+        udfs.CDIPLO([18.0, 0.0, 19.0, 0.0, 0.0, 0.0, 0.0])
+    assert str(caught.value) == \
+        "CDIPLO: centres: more than one power on 18 or more centres: Austria 18, France 19"
+
+
 def test_a_flat_list_comes_back_flat() -> None:
     """Called from Python (or with ndim lost) a plain list stays a list."""
     spec = get_system("cdiplo")
@@ -437,7 +446,10 @@ def test_office_js_zeros_in_a_results_table() -> None:
         udfs.DIPXL_STANDINGS(no_player)
     no_power = [header, *seats]
     no_power[3] = [*seats[2][:2], 0.0, *seats[2][3:]]
-    with pytest.raises(DipxlError, match=r"^DIPXL_STANDINGS: row 4, Power: .*got None"):
+    with pytest.raises(
+        DipxlError,
+        match=r"^DIPXL_STANDINGS: row 4, Power \(round 1, board 1, P2\): .*got None",
+    ):
         udfs.DIPXL_STANDINGS(no_power)
 
 
@@ -583,8 +595,12 @@ def test_check_lists_every_error_with_its_cell() -> None:
     results[12][2] = "Prussia"
     lines = [line[0] for line in udfs.DIPXL_CHECK(results)]
     assert lines[0] == "2 errors"
-    assert lines[1].startswith('Error: row 4, Centres: centres must be a whole number')
-    assert lines[2].startswith("Error: row 13, Power: power must be one of")
+    # Row 4 is board 1's France (P2); row 13 is board 2's Italy (Q4), whose
+    # power is the bad value, so only the player names the seat.
+    assert lines[1].startswith(
+        "Error: row 4, Centres (round 1, board 1, France, P2): centres must be a whole number")
+    assert lines[2].startswith(
+        "Error: row 13, Power (round 1, board 2, Q4): power must be one of")
     lines = [line[0] for line in udfs.DIPXL_CHECK(duplicate)]
     assert lines[0] == "1 error" and "Austria appears twice" in lines[1]
     assert udfs.DIPXL_CHECK([["Round"]])[1][0].startswith("Error: results, row 1")

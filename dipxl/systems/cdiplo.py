@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.errors import InputError
-from dipxl.model import Game
+from dipxl.model import Game, Power
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.common import (
     GameParams,
@@ -83,8 +83,12 @@ def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[fl
     worksheet function's path, which builds no Game."""
     table = _game_table(tuple(sorted(centres, reverse=True)), *_rule(params))
     if table is None:
+        top = max(centres)
+        names = ", ".join(f"{p.title} {c}" for p, c in zip(Power, centres, strict=True)
+                          if c == top)
         raise InputError(
-            f"more than one power reaches the victory criterion ({params.victory_centres} centres)"
+            "more than one power reaches the victory criterion "
+            f"({params.victory_centres} centres): {names}"
         )
     return tuple(map(table.__getitem__, centres))
 

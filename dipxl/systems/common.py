@@ -117,8 +117,14 @@ def solo_winner(game: Game, victory_centres: int) -> int | None:
     if top < victory_centres:
         return None
     if centres.count(top) > 1:
+        names = ", ".join(
+            f"{s.power.title} {s.centres}"
+            + ("" if s.player == s.power.title else f" ({s.player or 'no player'})")
+            for s in game.seats if s.centres == top
+        )
         raise InputError(
-            f"two powers reach the victory criterion of {victory_centres} centres", game.label
+            f"two powers reach the victory criterion of {victory_centres} centres: {names}",
+            game.label,
         )
     return centres.index(top)
 

@@ -938,6 +938,26 @@ def _records(
     )
 
 
+def _row_record(
+    ref: str, header: _Header, rows: Sequence[list[Any]], row: int, unread: Collection[int]
+) -> Record:
+    """The record of sheet row ``row`` (1-based), to name a refused cell's
+    round, board, power and player: the cells of columns ``unread``
+    (formulas, error values: never read) taken as blank."""
+    values = rows[row - 1] if row <= len(rows) else []
+    typed = {
+        f: _as_typed([values[c]])[0] if c < len(values) and c not in unread else None
+        for f, c in header.columns.items()
+    }
+    cells = {f: f"{ref}!{column_letter(c)}" for f, c in header.columns.items()}
+    get = typed.get
+    return Record(
+        get("round"), get("board"), get("power"), get("player"), get("centres"),
+        get("eliminated"), get("draw"), CellNames(cells, str(row)),
+        _wheres(ref, header, (str(row),))[0],
+    )
+
+
 def _wheres(ref: str, header: _Header, rows: Iterable[str]) -> list[str]:
     """Where each row is (its number as text) is named: the sheet and the
     row's first input cell."""
@@ -990,7 +1010,7 @@ class _Reader:
                 f"{_TITLES[name].lower()} holds a formula ({formulas[(row, col)]}){more}; "
                 "dipxl reads only typed-in values, never formula results: "
                 "enter the value itself",
-                f"{ref}!{column_letter(col)}{row}",
+                _row_record(ref, header, rows, row, {c for r, c in bad if r == row}).locate(name),
             )
         errors = self.package.error_cells(sheet, input_cols, header.row)
         if errors:
@@ -1000,7 +1020,8 @@ class _Reader:
             raise InputError(
                 f"{_TITLES[name].lower()} holds the error value {errors[(row, col)]}{more}; "
                 "enter the value itself",
-                f"{ref}!{column_letter(col)}{row}",
+                _row_record(ref, header, rows, row, {c for r, c in errors if r == row})
+                .locate(name),
             )
         columns, numbers = _input_columns(header, rows)
         if not numbers:

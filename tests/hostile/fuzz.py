@@ -93,6 +93,7 @@ class Case:
     # Expected outcome
     intended: Tournament | None = None  # scores like the engine on this
     error_cell: tuple[str, int] | None = None  # (field, data row index) named by the error
+    row_seats: list[IntendedSeat | None] = field(default_factory=list)  # per row (None: blank)
     error_message: str | None = None  # the model's message (semantic faults)
     error_board: tuple[int, int] | None = None
     header_error: bool = False
@@ -431,6 +432,7 @@ def cases(draw: st.DrawFn, kind: str) -> Case:
 
     case = Case(kind, header, rows, fault=fault if semantic is None else semantic)
     case.error_cell = error_cell
+    case.row_seats = list(seats)
 
     # Blank rows (spaces at most; maybe a note in an extra column),
     # inserted after the faults so indexes are fixed up.
@@ -441,6 +443,7 @@ def cases(draw: st.DrawFn, kind: str) -> Case:
             if col.startswith("extra:") and draw(st.booleans()):
                 blank[i] = "a note"
         case.rows.insert(at, blank)
+        case.row_seats.insert(at, None)
         if case.error_cell is not None and case.error_cell[1] >= at:
             case.error_cell = (case.error_cell[0], case.error_cell[1] + 1)
 
@@ -548,6 +551,17 @@ def same_warnings(got: Sequence[str], want: Sequence[Any]) -> bool:
     )
 
 
+def row_context(case: Case, name: str, row: int) -> str:
+    """The round, board, power and player of data row ``row`` that an error
+    about its ``name`` cell must name (all but ``name``), from the intended
+    data."""
+    seat = case.row_seats[row]
+    assert seat is not None, "an error cell in a blank row"
+    shown = {"round": f"round {seat.round}", "board": f"board {seat.board}",
+             "power": seat.power.title, "player": seat.player}
+    return ", ".join(text for key, text in shown.items() if key != name and text)
+
+
 def check_error(case: Case, message: str, label: str) -> None:
     """The error ``message`` is the one the case must give, naming ``label``
     (the file) and the cell, or the sheet and the board."""
@@ -557,7 +571,7 @@ def check_error(case: Case, message: str, label: str) -> None:
         return
     if case.error_cell is not None:
         name, row = case.error_cell
-        where = f"{label}: {case.cell_ref(name, row)}: "
+        where = f"{label}: {case.cell_ref(name, row)} ({row_context(case, name, row)}): "
         assert message.startswith(where), (where, message)
         return
     assert case.error_message is not None, f"expected a score, got the error {message}"

@@ -42,6 +42,25 @@ def test_rounded_option_rounds_half_up() -> None:
     assert scores[:3] == (31.67, 31.67, 31.67)
 
 
+# Exact ties at the rounding digit, where half-up differs from Python's
+# round() (half to even, on the binary value): centres, digits, scores.
+HALF_UP = [
+    # two tied on 7 share (14 + 7) / 2: 1 + 7 + 10.5 = 18.5 -> 19 (round() gives 18)
+    ((9, 7, 7, 6, 3, 2, 0), 0, (1 + 9 + 38, 19, 19, 1 + 6 + 0, 1 + 3, 1 + 2, 1)),
+    # four tied on 5 share (14 + 7 + 0 + 0) / 4: 11.25 -> 11.3 (round() gives 11.2)
+    ((6, 5, 5, 5, 5, 4, 4), 1, (1 + 6 + 38, 11.3, 11.3, 11.3, 11.3, 1 + 4, 1 + 4)),
+]
+
+
+@pytest.mark.parametrize(("centres", "digits", "expected"), HALF_UP)
+def test_rounding_is_half_up_where_round_would_go_to_even(
+    centres: tuple[int, ...], digits: int, expected: tuple[float, ...]
+) -> None:
+    assert round(18.5) == 18 and round(11.25, 1) == 11.2  # what the test guards against
+    params = dataclasses.replace(cdiplo.DEFAULT, round_to=digits)
+    assert cdiplo.score(board(centres), params) == expected
+
+
 def test_parameters_change_the_arithmetic() -> None:
     params = cdiplo.Params(solo=75, played=0, positions=(10, 5))
     assert cdiplo.score(board((18, 10, 6, 0, 0, 0, 0)), params)[0] == 75
@@ -50,8 +69,10 @@ def test_parameters_change_the_arithmetic() -> None:
 
 
 def test_a_lowered_victory_criterion_reached_twice_is_an_error() -> None:
-    with pytest.raises(InputError, match="two powers reach the victory criterion"):
+    with pytest.raises(InputError) as err:
         cdiplo.score(board((17, 17, 0, 0, 0, 0, 0)), cdiplo.Params(victory_centres=17))
+    assert str(err.value) == ("round 1, board 1: two powers reach the victory criterion of "
+                              "17 centres: Austria 17 (P1), England 17 (P2)")
 
 
 @given(finished_games(total=34, solo=False))
@@ -66,8 +87,10 @@ def test_scoring_the_counts_alone_is_scoring_the_game(game: Game, params: cdiplo
 
 
 def test_counts_alone_with_the_victory_criterion_reached_twice_is_an_error() -> None:
-    with pytest.raises(InputError, match="more than one power reaches the victory criterion"):
-        cdiplo.score_counts((17, 17, 0, 0, 0, 0, 0), cdiplo.Params(victory_centres=17))
+    with pytest.raises(InputError) as err:
+        cdiplo.score_counts((0, 17, 0, 17, 0, 0, 0), cdiplo.Params(victory_centres=17))
+    assert str(err.value) == ("more than one power reaches the victory criterion "
+                              "(17 centres): England 17, Germany 17")
 
 
 @given(st.lists(finished_games(), min_size=1, max_size=6), st.integers(0, 3))

@@ -46,3 +46,17 @@ def test_a_survivor_marked_n_is_left_out() -> None:
 @given(finished_games())
 def test_every_game_totals_zero(game: Game) -> None:
     assert sum(dimvalue.score(game)) == pytest.approx(0, abs=1e-9)
+
+
+def test_parameters_change_the_arithmetic() -> None:
+    params = dimvalue.Params(ante=50, solo_bonus=20, solo_loss=55, out_of_draw_loss=5)
+    # Solo: 6 x ante + solo bonus; every other player loses solo_loss.
+    assert dimvalue.score(board((18, 10, 6, 0, 0, 0, 0)), params) == \
+        (6 * 50 + 20,) + (-55,) * 6
+    # Every survivor in the draw: the members share the eliminated players' antes.
+    assert dimvalue.score(board((17, 17, 0, 0, 0, 0, 0)), params) == pytest.approx(
+        ((50 * 5) / 2,) * 2 + (-50,) * 5, rel=1e-12)
+    # Two survivors out of the draw lose out_of_draw_loss each.
+    game = board((12, 11, 8, 2, 1, 0, 0), draw=(Y, Y, Y, None, None, None, None))
+    assert dimvalue.score(game, params) == pytest.approx(
+        ((50 * 2 + 5 * 2) / 3,) * 3 + (-5, -5, -50, -50), rel=1e-12)

@@ -176,3 +176,22 @@ def test_power_means_are_the_plain_averages(event: Tournament) -> None:
     for power in Power:
         results = [g.centres[power] for g in event.games]
         assert scores.mean(power) == F(sum(results), len(results))
+
+
+def test_ranks_after_round_1_share_exact_ties() -> None:
+    # Ahead of P11 and P16 (6 - 11/3 = 7/3 each): P20 14/3, P3 4, P5 11/3,
+    # P21 10/3, P8 8/3.  Ahead of P2, P14, P18 (5 - 11/3 = 6 - 14/3 = 4/3,
+    # which floats make 1.3333333333333335 and 1.333333333333333): those
+    # seven and P10 (2).  Each tie shares the better rank; the next is skipped.
+    standings = score_tournament(htm_example(), "htm", after_round=1)
+    assert standings.row("P11").exact == standings.row("P16").exact == F(7, 3)
+    assert standings.row("P2").exact == standings.row("P14").exact == \
+        standings.row("P18").exact == F(4, 3)
+    ranks = {row.player: row.rank for row in standings.rows}
+    assert ranks["P11"] == ranks["P16"] == 1 + 5
+    assert ranks["P10"] == 1 + 5 + 2
+    assert ranks["P2"] == ranks["P14"] == ranks["P18"] == 1 + 5 + 2 + 1
+    assert ranks["P6"] == ranks["P12"] == 1 + 5 + 2 + 1 + 3  # 2/3 each
+    # Every rank: 1 + the players with a strictly higher exact score.
+    exact = {row.player: row.exact for row in standings.rows}
+    assert ranks == {p: 1 + sum(v > exact[p] for v in exact.values()) for p in exact}
