@@ -13,6 +13,7 @@ name round, board, power and player.  Odd but scorable data is reported by
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 import unicodedata
@@ -125,7 +126,13 @@ _POWER_ALIASES.update(
 def _describe(value: object) -> str:
     """A value as an error message shows it: text in double quotes, escaped
     (like repr) when it holds control or other unprintable characters, so a
-    message never carries a raw escape sequence to a terminal."""
+    message never carries a raw escape sequence to a terminal.  A date or
+    time (a spreadsheet turns "12-3" into one) is named as what it is."""
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        value = value.date()
+    if isinstance(value, datetime.date | datetime.time | datetime.timedelta):
+        kind = "a date" if isinstance(value, datetime.date) else "a time"
+        return f"{kind} ({value}), not a number"
     if not isinstance(value, str):
         return repr(value)
     if value.isprintable():

@@ -3,6 +3,7 @@ file, sheet and cell.  Expected standings come from the engine."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import subprocess
@@ -150,6 +151,18 @@ def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path) -> None:
     assert error_of(path) == (
         "club.xlsx: Scores!G6 (round 1, board 1, France, Chloe): "
         'centres must be a whole number 0-34, got "12a"'
+    )
+
+
+def test_a_date_in_a_number_cell_is_named_as_a_date(tmp_path: Path) -> None:
+    # Excel turns "12-3" typed into a cell into a date.
+    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Scores"]["G6"] = datetime.date(2025, 12, 3)
+    wb.save(path)
+    assert error_of(path) == (
+        "club.xlsx: Scores!G6 (round 1, board 1, France, Chloe): "
+        "centres must be a whole number 0-34, got a date (2025-12-03), not a number"
     )
 
 
