@@ -867,8 +867,11 @@ def tournament_from_columns(
             # The usual layout: each game in seven rows of its own, one after
             # the other.  The span of a game's rows is its first and last.
             games = [
-                Game(rnd, board, tuple(seats[i : i + 7]), _span((wheres[i], wheres[i + 6])))
-                for i, (rnd, board) in zip(range(0, size, 7), firsts, strict=True)
+                Game(rnd, board, tuple(seats[i : i + 7]), origin)
+                for i, (rnd, board), origin in zip(
+                    range(0, size, 7), firsts, map(_joined, wheres[::7], wheres[6::7]),
+                    strict=True,
+                )
             ]
         else:
             grouped: dict[tuple[int, int], list[int]] = {}
@@ -968,12 +971,16 @@ _NUMBER_KINDS = {int, float}
 
 
 def _span(wheres: Sequence[str]) -> str:
-    """``Results!A2:G8`` style span of row references, or the first one."""
-    first = next((w for w in wheres if w), "")
-    last = next((w for w in reversed(wheres) if w), "")
-    if first and last and first != last:
-        return f"{first}-{last.split('!')[-1]}"
-    return first
+    """``Results!A2-A8`` style span of row references (the first and the
+    last named), or the one named, or ``""``."""
+    first = next(filter(None, wheres), "")
+    return _joined(first, next(filter(None, reversed(wheres)), "")) if first else ""
+
+
+def _joined(first: str, last: str) -> str:
+    """The span from row reference ``first`` to ``last``: ``Results!A2-A8``,
+    or ``first`` alone when they are the same."""
+    return first if first == last else f"{first}-{last.rpartition('!')[2]}"
 
 
 def _locate(err: InputError, items: list[tuple[Record, Seat]], rnd: int, board: int) -> str:
