@@ -856,24 +856,28 @@ def tournament_from_columns(
             or None in rounds or None in boards  # a blank round or board
         ):
             return None
-        seats = list(map(Seat, players, powers, centres, years, draws))
-        keys = list(zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True))
-        firsts = keys[::7]
+        seats = tuple(map(Seat, players, powers, centres, years, draws))
+        # Compared column by column, without a (round, board) pair per row.
+        first_rounds = cast("list[int]", rounds[::7])
+        first_boards = cast("list[int]", boards[::7])
+        firsts = list(zip(first_rounds, first_boards, strict=True))
         if (
             size == 7 * len(dict.fromkeys(firsts))
-            and all(keys[k::7] == firsts for k in range(1, 7))
+            and all(rounds[k::7] == first_rounds and boards[k::7] == first_boards
+                    for k in range(1, 7))
             and all(wheres)
         ):
             # The usual layout: each game in seven rows of its own, one after
             # the other.  The span of a game's rows is its first and last.
             games = [
-                Game(rnd, board, tuple(seats[i : i + 7]), origin)
+                Game(rnd, board, seats[i : i + 7], origin)
                 for i, (rnd, board), origin in zip(
                     range(0, size, 7), firsts, map(_joined, wheres[::7], wheres[6::7]),
                     strict=True,
                 )
             ]
         else:
+            keys = zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True)
             grouped: dict[tuple[int, int], list[int]] = {}
             for i, key in enumerate(keys):
                 rows = grouped.get(key)
