@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.model import Power, Tournament
+from dipxl.ranking import RANK_DECIMALS, rank_key
 from dipxl.standings import score_tournament
 from dipxl.systems import cdiplo
 from tests.helpers import board
@@ -108,3 +111,10 @@ def test_rounding_to_2_decimals_happens_before_totalling() -> None:
 def test_cdiplo_parameters_flow_through() -> None:
     s = score_tournament(worked_games_event(), "cdiplo", cdiplo.Params(solo=50))
     assert max(sc for sg in s.games for sc in sg.scores) == 56.0  # the 17-centre leader
+
+
+@given(st.floats(allow_nan=False) | st.integers(-(10**6), 10**6).map(float) | st.integers(-5, 5))
+def test_rank_key_is_the_total_rounded_to_9_decimals(total: float) -> None:
+    # Whole numbers take a shortcut; the value and its sign must not change.
+    expected = round(total, RANK_DECIMALS) + 0.0
+    assert repr(rank_key(total)) == repr(expected)
