@@ -870,11 +870,8 @@ def tournament_from_columns(
             # The usual layout: each game in seven rows of its own, one after
             # the other.  The span of a game's rows is its first and last.
             games = [
-                Game(rnd, board, seats[i : i + 7], origin)
-                for i, (rnd, board), origin in zip(
-                    range(0, size, 7), firsts, map(_joined, wheres[::7], wheres[6::7]),
-                    strict=True,
-                )
+                Game(rnd, board, seats[i : i + 7], _joined(wheres[i], wheres[i + 6]))
+                for i, (rnd, board) in zip(range(0, size, 7), firsts, strict=True)
             ]
         else:
             keys = zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True)
