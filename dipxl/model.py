@@ -901,21 +901,25 @@ def tournament_from_columns(
             or None in rounds or None in boards  # a blank round or board
         ):
             return None
-        seats = list(map(Seat, players, powers, centres, years, draws))
-        keys = list(zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True))
-        firsts = keys[::7]
+        seats = tuple(map(Seat, players, powers, centres, years, draws))
+        # Compared column by column, without a (round, board) pair per row.
+        first_rounds = cast("list[int]", rounds[::7])
+        first_boards = cast("list[int]", boards[::7])
+        firsts = list(zip(first_rounds, first_boards, strict=True))
         if (
             size == 7 * len(dict.fromkeys(firsts))
-            and all(keys[k::7] == firsts for k in range(1, 7))
+            and all(rounds[k::7] == first_rounds and boards[k::7] == first_boards
+                    for k in range(1, 7))
             and all(wheres)
         ):
             # The usual layout: each game in seven rows of its own, one after
             # the other.  The span of a game's rows is its first and last.
             games = [
-                Game(rnd, board, tuple(seats[i : i + 7]), _span((wheres[i], wheres[i + 6])))
+                Game(rnd, board, seats[i : i + 7], _joined(wheres[i], wheres[i + 6]))
                 for i, (rnd, board) in zip(range(0, size, 7), firsts, strict=True)
             ]
         else:
+            keys = zip(cast("list[int]", rounds), cast("list[int]", boards), strict=True)
             grouped: dict[tuple[int, int], list[int]] = {}
             for i, key in enumerate(keys):
                 rows = grouped.get(key)
@@ -1013,12 +1017,16 @@ _NUMBER_KINDS = {int, float}
 
 
 def _span(wheres: Sequence[str]) -> str:
-    """``Results!A2:G8`` style span of row references, or the first one."""
-    first = next((w for w in wheres if w), "")
-    last = next((w for w in reversed(wheres) if w), "")
-    if first and last and first != last:
-        return f"{first}-{last.split('!')[-1]}"
-    return first
+    """``Results!A2-A8`` style span of row references (the first and the
+    last named), or the one named, or ``""``."""
+    first = next(filter(None, wheres), "")
+    return _joined(first, next(filter(None, reversed(wheres)), "")) if first else ""
+
+
+def _joined(first: str, last: str) -> str:
+    """The span from row reference ``first`` to ``last``: ``Results!A2-A8``,
+    or ``first`` alone when they are the same."""
+    return first if first == last else f"{first}-{last.rpartition('!')[2]}"
 
 
 def _locate(err: InputError, items: list[tuple[Record, Seat]], rnd: int, board: int) -> str:

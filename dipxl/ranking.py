@@ -46,7 +46,11 @@ class TieShare(Enum):
 
 def rank_key(value: float) -> float:
     """A total as compared for rank: rounded to 9 decimals (STYLE rule 8)."""
-    return round(value, RANK_DECIMALS) + 0.0  # + 0.0 folds -0.0 into 0.0
+    if type(value) is float and value.is_integer():
+        # round() gives a whole number back unchanged (its exact decimal
+        # digits, read back), at several times the cost of this test.
+        return value + 0.0  # + 0.0 folds -0.0 into 0.0
+    return round(value, RANK_DECIMALS) + 0.0
 
 
 def _position_table(

@@ -545,7 +545,7 @@ def _alphabetical(player: str) -> tuple[str, str]:
 
 def _winner(game: Game, victory: int) -> int | None:
     """Index of the soloist (None for a draw); cheap for the common draw."""
-    return solo_winner(game, victory) if max(game.centres) >= victory else None
+    return solo_winner(game, victory) if game.centres_desc[0] >= victory else None
 
 
 def _counted_total(plays: Sequence[Played]) -> float:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.model import Power, Tournament
+from dipxl.ranking import RANK_DECIMALS, rank_key
 from dipxl.standings import score_tournament
 from dipxl.systems import cdiplo
 from tests.helpers import board
@@ -149,3 +152,10 @@ def test_htm_best_country_is_the_best_result_against_the_power_mean() -> None:
     assert holders[Power.GERMANY] == ["a4"]  # 8 - (8 + 7 + 5) / 3
     assert holders[Power.TURKEY] == ["a7", "b7", "c7"]
     assert s.best_country[Power.AUSTRIA][0].score == pytest.approx(12 - (10 + 12 + 0) / 3)
+
+
+@given(st.floats(allow_nan=False) | st.integers(-(10**6), 10**6).map(float) | st.integers(-5, 5))
+def test_rank_key_is_the_total_rounded_to_9_decimals(total: float) -> None:
+    # Whole numbers take a shortcut; the value and its sign must not change.
+    expected = round(total, RANK_DECIMALS) + 0.0
+    assert repr(rank_key(total)) == repr(expected)
