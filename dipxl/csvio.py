@@ -13,7 +13,7 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from dipxl.errors import InputError
+from dipxl.errors import DipxlError, InputError
 from dipxl.model import Record, Tournament, tournament_from_records
 from dipxl.standings import Standings
 
@@ -75,14 +75,19 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
                 break
             if not any(row[i].strip() for i in index.values() if i < len(row)):
                 continue  # a blank row (a note in another column does not count)
-            cells = {c: f"{name}: line {line}, column {c}" for c in index}
+            # Rows are named without the file (a warning names the game's
+            # lines, the caller the file), which errors get below.
+            cells = {c: f"line {line}, column {c}" for c in index}
             values = {c: (row[i] if i < len(row) else None) for c, i in index.items()}
-            records.append(Record(cells=cells, where=f"{name}: line {line}", **values))
+            records.append(Record(cells=cells, where=f"line {line}", **values))
     except csv.Error as err:
         raise InputError(
             f"not readable as CSV: {err}", f"{name}: line {reader.line_num}"
         ) from None
-    return tournament_from_records(records, title)
+    try:
+        return tournament_from_records(records, title)
+    except DipxlError as err:
+        raise err.located(name) from None
 
 
 def safe_cell(value: Any) -> Any:

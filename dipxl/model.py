@@ -1024,9 +1024,18 @@ def _span(wheres: Sequence[str]) -> str:
 
 
 def _joined(first: str, last: str) -> str:
-    """The span from row reference ``first`` to ``last``: ``Results!A2-A8``,
-    or ``first`` alone when they are the same."""
-    return first if first == last else f"{first}-{last.rpartition('!')[2]}"
+    """The span from row reference ``first`` to ``last``: ``Results!A2-A8``
+    (cells), ``line 2-8`` (lines of a text file), or ``first`` alone when
+    they are the same."""
+    if first == last:
+        return first
+    _, bang, cell = last.rpartition("!")
+    if bang:
+        return f"{first}-{cell}"
+    before, space, number = last.rpartition(" ")
+    if space and first.startswith(before + space):
+        return f"{first}-{number}"
+    return f"{first}-{last}"
 
 
 def _locate(err: InputError, items: list[tuple[Record, Seat]], rnd: int, board: int) -> str:

@@ -162,3 +162,17 @@ def test_missing_column_names_the_header() -> None:
 def test_builtin_example_runs() -> None:
     result = CliRunner().invoke(cli, ["example", "htm"])
     assert result.exit_code == 0 and "P8" in result.output and "4.6667" in result.output
+
+
+def test_a_csv_warning_names_the_file_once_and_the_game_s_lines(tmp_path: Path) -> None:
+    # One board of 35 centres (a warning): lines 2 to 8 of the file.
+    counts = (10, 10, 5, 5, 5, 0, 0)
+    rows = [f"1,1,{p},P{i},{c},{1905 if c == 0 else ''}," for i, (p, c) in
+            enumerate(zip(("A", "E", "F", "G", "I", "R", "T"), counts, strict=True))]
+    path = tmp_path / "big.csv"
+    path.write_text(HEADER + "\n".join(rows) + "\n")
+    data = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--format", "json"])
+    assert json.loads(data.stdout)["warnings"] == [
+        "line 2-8 (round 1, board 1): centres total 35, more than 34"]
+    table = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
+    assert f"warning: {path}: line 2-8 (round 1, board 1): centres total 35" in table.stderr
