@@ -23,8 +23,8 @@ allocates outside Python's heap, so tracemalloc would not see it):
 - ``dipxl score+xlsx``: ``run_batch`` writing each ``NAME-scored.xlsx``
   (atomically: temporary file, fsync, rename);
 - ``engine part of score``: the core's share of ``dipxl score`` alone,
-  ``tournament_from_records`` + ``score_tournament`` on records read before
-  the clock starts (memory figures of this mode include those records).
+  ``tournament_from_columns`` + ``score_tournament`` on the results columns
+  read before the clock starts (memory figures of this mode include them).
 
 Target (issue 4): ``dipxl score`` within 2x of ``calamine bare``.
 Figures, not a test: nothing is asserted.
@@ -82,20 +82,23 @@ def dipxl_read():
     return sum(len(read_workbook(p).tournament.games) for p in files)
 
 def engine_part():
-    # The engine's share of ``dipxl score``: validating the records into a
-    # tournament and scoring it (the records are read before the clock runs).
-    from dipxl.model import tournament_from_records
+    # The engine's share of ``dipxl score``: validating the results columns
+    # into a tournament (the path the reader takes) and scoring it (the
+    # columns are read before the clock runs).
+    from dipxl.model import tournament_from_columns
     from dipxl.standings import score_tournament
     from dipxl.workbook import reader
-    if not hasattr(engine_part, "records"):
-        engine_part.records = []
+    if not hasattr(engine_part, "columns"):
+        engine_part.columns = []
         for p in files:
             r = reader._Reader(p.read_bytes())
             sheet, header, rows = r.results_sheet()
-            engine_part.records.append(list(r.records(sheet, header, rows)))
+            columns, numbers = reader._input_columns(header, rows)
+            wheres = reader._wheres(reader._sheet_ref(sheet), header, map(str, numbers))
+            engine_part.columns.append((columns, wheres))
         return None
-    return sum(len(score_tournament(tournament_from_records(recs), SYSTEM).rows)
-               for recs in engine_part.records)
+    return sum(len(score_tournament(tournament_from_columns(c, w), SYSTEM).rows)
+               for c, w in engine_part.columns)
 
 def dipxl_score():
     return sum(len(score_file(p, system_id=SYSTEM).rows) for p in files)
