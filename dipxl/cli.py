@@ -263,7 +263,8 @@ def _score_batch(
 
     def report(outcome: Outcome) -> None:
         if outcome.error is not None:
-            err.print(f"[red]error:[/red] {escape(outcome.error)}")
+            for line in outcome.error.splitlines():  # one problem a line
+                err.print(f"[red]error:[/red] {escape(line)}")
             return
         standings = outcome.standings
         assert standings is not None

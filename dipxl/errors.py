@@ -7,11 +7,14 @@ never produces a number: it raises one of these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Self
 
 __all__ = [
     "DipxlError",
     "InputError",
+    "InputErrors",
     "Notice",
     "ParameterError",
     "UnknownSystemError",
@@ -30,7 +33,7 @@ class DipxlError(Exception):
         self.where = where
         super().__init__(f"{where}: {message}" if where else message)
 
-    def located(self, where: str) -> DipxlError:
+    def located(self, where: str) -> Self:
         """The same error with ``where`` prefixed (e.g. the file name)."""
         inner = f"{where}: {self.where}" if self.where else where
         return type(self)(self.message, inner)
@@ -38,6 +41,45 @@ class DipxlError(Exception):
 
 class InputError(DipxlError):
     """Tournament data that cannot be scored: a bad value or a broken game."""
+
+
+class InputErrors(InputError):
+    """Several problems of one input found in one pass, in the input's order,
+    so that a TD sees them all at once: ``message`` and ``where`` are the
+    first one's; ``str()`` is one line a problem."""
+
+    def __init__(self, problems: Sequence[InputError], total: int | None = None) -> None:
+        first = problems[0]
+        super().__init__(first.message, first.where)
+        self.problems = tuple(problems)
+        self.total = len(problems) if total is None else total  # the shown and the counted
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.problems))
+
+    def located(self, where: str) -> Self:
+        return type(self)([problem.located(where) for problem in self.problems], self.total)
+
+    def first(self) -> InputError:
+        """The first problem alone, saying how many more there are (for a
+        place with room for one line, such as a worksheet cell)."""
+        head = self.problems[0]
+        return InputError(f"{head.message} (and {_more(self.total - 1)})", head.where)
+
+    @staticmethod
+    def of(problems: Sequence[InputError], most: int = 50) -> InputError:
+        """The one problem itself, or all of them (the first ``most``, then a
+        line that counts the others)."""
+        if len(problems) == 1:
+            return problems[0]
+        shown = list(problems[:most])
+        if len(problems) > most:
+            shown.append(InputError(f"and {_more(len(problems) - most)}"))
+        return InputErrors(shown, len(problems))
+
+
+def _more(count: int) -> str:
+    return f"{count} more problem{'' if count == 1 else 's'}"
 
 
 class ParameterError(DipxlError):

@@ -24,7 +24,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import TypeVar, cast
 
-from dipxl.errors import InputError, Notice
+from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.slots import slot_setters
 
 __all__ = [
@@ -779,6 +779,9 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
     value is parsed with the cell it came from.
     """
     grouped: dict[tuple[int, int], list[tuple[Record, Seat]]] = {}
+    # Every bad cell is reported (InputErrors), then, when there is none,
+    # every broken game: a TD fixes them in one go.
+    problems: list[InputError] = []
     # Values of the usual types are checked inline; anything else goes
     # through the parse_* functions, which also word the errors.
     powers: dict[object, Power] = {}
@@ -831,13 +834,16 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
             name = name or _seat_check_field(err)
-            raise InputError(err.message, rec.locate(name) or err.where) from None
+            problems.append(InputError(err.message, rec.locate(name) or err.where))
+            continue
         key = (rnd, board)
         items = grouped.get(key)
         if items is None:
             grouped[key] = [(rec, seat)]
         else:
             items.append((rec, seat))
+    if problems:  # games missing a bad row would only add confusing errors
+        raise InputErrors.of(problems)
     games = []
     for (rnd, board), items in grouped.items():
         recs, seats = zip(*items, strict=True)
@@ -845,7 +851,9 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         try:
             games.append(Game(rnd, board, seats, origin))
         except InputError as err:
-            raise InputError(err.message, _locate(err, items, rnd, board)) from None
+            problems.append(InputError(err.message, _locate(err, items, rnd, board)))
+    if problems:
+        raise InputErrors.of(problems)
     return Tournament(tuple(games), title)
 
 

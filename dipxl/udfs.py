@@ -48,7 +48,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from dipxl.errors import DipxlError, InputError, Notice
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.model import (
     CellNames,
     Power,
@@ -139,6 +139,12 @@ _ERROR_TEXTS = frozenset(
         "#GETTING_DATA", "#EXTERNAL!", "#PYTHON!", "#TIMEOUT!",
     )
 )
+
+
+def _located(err: DipxlError, function: str) -> DipxlError:
+    """The error a function's cell shows: one line, the function named (the
+    first of several problems, counting the rest: DIPXL_CHECK lists them)."""
+    return (err.first() if isinstance(err, InputErrors) else err).located(function)
 
 
 def _error_text(value: object, where: str) -> None:
@@ -526,7 +532,7 @@ def CDIPLO(centres: Any, parameters: Any = None) -> Any:
     try:
         return _score_board(get_system("cdiplo"), centres, None, None, parameters)
     except DipxlError as err:
-        raise err.located("CDIPLO") from None
+        raise _located(err, "CDIPLO") from None
 
 
 @func(category=CATEGORY)
@@ -543,7 +549,7 @@ def DETOUR98E(centres: Any, eliminated_years: Any, parameters: Any = None) -> An
     try:
         return _score_board(get_system("detour98e"), centres, eliminated_years, None, parameters)
     except DipxlError as err:
-        raise err.located("DETOUR98E") from None
+        raise _located(err, "DETOUR98E") from None
 
 
 @func(category=CATEGORY)
@@ -560,7 +566,7 @@ def DIMVALUE(centres: Any, draw_flags: Any = None, parameters: Any = None) -> An
     try:
         return _score_board(get_system("dimvalue"), centres, None, draw_flags, parameters)
     except DipxlError as err:
-        raise err.located("DIMVALUE") from None
+        raise _located(err, "DIMVALUE") from None
 
 
 @func(category=CATEGORY)
@@ -592,7 +598,7 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
             return None
         raise InputError(f"no seat of player {name!r} in players", "player")
     except DipxlError as err:
-        raise err.located("HTM_SCORE") from None
+        raise _located(err, "HTM_SCORE") from None
 
 
 @func(category=CATEGORY)
@@ -608,7 +614,7 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
         means = [float(scores.mean(p)) if scores.games else None for p in _POWERS]
         return [means] if shape.is_row else [[m] for m in means]
     except DipxlError as err:
-        raise err.located("HTM_MEANS") from None
+        raise _located(err, "HTM_MEANS") from None
 
 
 @func(category=CATEGORY)
@@ -656,7 +662,7 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
             )
         return table
     except DipxlError as err:
-        raise err.located("DIPXL_STANDINGS") from None
+        raise _located(err, "DIPXL_STANDINGS") from None
 
 
 @func(category=CATEGORY)
@@ -681,7 +687,7 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
             event = tournament_from_records(records)
             notices = score_tournament(event, spec).notices if spec else event.notices()
         except DipxlError as err:
-            errors = [str(err)]
+            errors = str(err).splitlines()  # several broken boards: one a line
     if errors:
         lines = [f"Error: {e}" for e in errors]
         summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"

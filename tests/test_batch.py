@@ -389,3 +389,19 @@ def test_warnings_go_to_stderr_when_json_goes_to_stdout(tmp_path: Path) -> None:
     assert contract["warnings"]
     assert [line.removeprefix("warning: ") for line in done.stderr.splitlines()] == [
         f"{path}: {w}" for w in contract["warnings"]]
+
+
+def test_every_bad_cell_of_a_file_is_listed_each_on_an_error_line(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "spring.xlsx", worked_games_event(), "cdiplo")
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E14"] = "12a"
+    wb["Results"]["C25"] = "Prussia"
+    wb["Results"]["E30"] = 40
+    wb.save(path)
+    result = run("score", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert [line.split(" (round")[0] for line in errors] == [
+        f"error: {path}: Results!E14", f"error: {path}: Results!C25", f"error: {path}: Results!E30"]
+    assert 'got "12a"' in errors[0] and "got 'Prussia'" in errors[1] and "got 40" in errors[2]
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

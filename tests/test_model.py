@@ -7,7 +7,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from dipxl.errors import InputError
+from dipxl.errors import InputError, InputErrors
 from dipxl.model import Game, Power, Record, Seat, Tournament, tournament_from_records
 from dipxl.standings import score_tournament
 from tests.helpers import PLAYERS, board
@@ -59,6 +59,48 @@ def test_two_powers_on_18_or_more() -> None:
     assert err.value.message == \
         "more than one power on 18 or more centres: Austria 18 (P1), England 19 (P2)"
     assert err.value.where == "Results!A2 (round 1, board 1)"  # Austria's row
+
+
+def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
+    rows = records(["12a", 5, 5, 5, 5, 5, 4]) + records(
+        [5, 5, 5, 5, 5, 5, 4], number=2, first_row=9,
+        powers=["A", "E", "F", "Prussia", "I", "R", "T"], years=[None] * 6 + ["x"])
+    with pytest.raises(InputErrors) as err:
+        tournament_from_records(rows)
+    assert str(err.value).splitlines() == [
+        'Results!E2 (round 1, board 1, Austria, P1): '
+        'centres must be a whole number 0-34, got "12a"',
+        "Results!C12 (round 1, board 2, P4): power must be one of Austria, England, France, "
+        "Germany, Italy, Russia, Turkey (or A/E/F/G/I/R/T), got 'Prussia'",
+        'Results!F15 (round 1, board 2, Turkey, P7): '
+        'elimination year must be a whole number 1901-2100, got "x"',
+    ]
+    # The first problem is the error's own message and place.
+    assert err.value.where == "Results!E2 (round 1, board 1, Austria, P1)"
+    assert err.value.located("f.xlsx").problems[2].where.startswith("f.xlsx: Results!F15 ")
+
+
+def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
+    with pytest.raises(InputError) as one:
+        tournament_from_records(records(["x", 5, 5, 5, 5, 5, 4]))
+    assert type(one.value) is InputError
+    rows = [r for b in range(1, 11) for r in records(
+        ["x"] * 7, number=b, first_row=2 + 7 * (b - 1))]
+    with pytest.raises(InputErrors) as many:
+        tournament_from_records(rows)
+    lines = str(many.value).splitlines()
+    assert len(lines) == 50 + 1 and lines[-1] == "and 20 more problems"
+
+
+def test_every_broken_game_is_reported_once_the_cells_are_right() -> None:
+    rows = records([18, 19, 0, 0, 0, 0, 0]) + records([5] * 7, number=2, first_row=9) \
+        + records([20, 18, 0, 0, 0, 0, 0], number=3, first_row=16)
+    with pytest.raises(InputErrors) as err:
+        tournament_from_records(rows)
+    assert [(p.where, p.message.split(":")[0]) for p in err.value.problems] == [
+        ("Results!A2 (round 1, board 1)", "more than one power on 18 or more centres"),
+        ("Results!A16 (round 1, board 3)", "more than one power on 18 or more centres"),
+    ]
 
 
 def test_a_power_twice_in_one_game_names_the_row_and_players() -> None:

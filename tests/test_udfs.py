@@ -451,6 +451,15 @@ def test_office_js_zeros_in_a_results_table() -> None:
         match=r"^DIPXL_STANDINGS: row 4, Power \(round 1, board 1, P2\): .*got None",
     ):
         udfs.DIPXL_STANDINGS(no_power)
+    # Several bad cells: the cell shows the first, counting the others.
+    two_bad = [header, *seats]
+    two_bad[3] = [*seats[2][:2], 0.0, *seats[2][3:]]
+    two_bad[5] = [*seats[4][:4], "lots", *seats[4][5:]]
+    with pytest.raises(DipxlError) as caught:
+        udfs.DIPXL_STANDINGS(two_bad)
+    assert "\n" not in str(caught.value)
+    assert re.match(r"^DIPXL_STANDINGS: row 4, Power \(round 1, board 1, P2\): .*got None "
+                    r"\(and 1 more problem\)$", str(caught.value))
 
 
 def test_standings_of_a_header_only_range_are_the_header() -> None:
