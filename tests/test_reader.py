@@ -25,7 +25,6 @@ from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.reader import HEADER_ROWS, read_workbook
 from dipxl.workbook.writer import write_workbook
-from dipxl.workbook.xlsx import column_letter
 from tests.workbooks import (
     FOREIGN_HEADER,
     fake_encrypted,
@@ -531,15 +530,18 @@ _cells = st.tuples(
 
 @settings(max_examples=300)
 @given(st.lists(st.lists(_cells, max_size=3), max_size=3),
-       st.sampled_from(["", '<dataValidation><formula1>"Y,N"</formula1></dataValidation>']))
-@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[3], "", _BODIES[0])]], "")
-@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[0], "", _BODIES[1])]], "")
-@example([[("H", 2, _TAGS[0], "", _BODIES[3])]], "")
-def test_the_formula_columns_search_agrees_with_the_xml_parser(
-    rows: list[list[tuple[str, int, str, str, str]]], after: str
+       st.sampled_from(["", '<dataValidation><formula1>"Y,N"</formula1></dataValidation>']),
+       st.sets(st.sampled_from(["A", "B", "H", "AA", "XFD"]), min_size=1))
+@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[3], "", _BODIES[0])]], "", {"B"})
+@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[0], "", _BODIES[1])]], "", {"B"})
+@example([[("H", 2, _TAGS[0], "", _BODIES[3])]], "", {"A"})
+@example([[("AA", 2, _TAGS[0], "", _BODIES[0])]], "", {"A"})
+def test_the_one_search_for_formulas_in_columns_agrees_with_the_xml_parser(
+    rows: list[list[tuple[str, int, str, str, str]]], after: str, wanted: set[str]
 ) -> None:
-    # Whenever the one search answers, it names exactly the columns of the
-    # cells in which the XML parser finds a formula.
+    # Whenever the one search says no formula is in the wanted columns, the
+    # XML parser places none there; when every formula sits first in a cell
+    # of another column, it says so.
     parts = []
     for number, cells in enumerate(rows, 1):
         parts.append(f'<row r="{number}">')
@@ -550,10 +552,17 @@ def test_the_formula_columns_search_agrees_with_the_xml_parser(
     xml = (f'<worksheet xmlns="{_MAIN_NS.decode()}"><sheetData>{"".join(parts)}'
            f"</sheetData>{after}</worksheet>").encode()
     assert reader._plain_markup(xml)
-    columns = reader._formula_columns(xml)
-    if columns is not None:
-        placed = reader._formula_cells_slow(xml)
-        assert columns == {column_letter(c).encode() for _, c in placed}
+    columns = {reader._column_index(c.encode()) for c in wanted}
+    placed = {c for _, c in reader._formula_cells_slow(xml)}
+    if reader._no_formula_in(xml, columns):
+        assert not placed & columns
+    plain = all(tag == _TAGS[0] and body in (_BODIES[0], _BODIES[2])
+                for cells in rows for _, _, tag, _, body in cells
+                if "<f" in body and not tag.endswith("/>"))
+    stray = any(tag.endswith("/>") and "<f" in body
+                for cells in rows for _, _, tag, _, body in cells)
+    if plain and not stray and not placed & columns:
+        assert reader._no_formula_in(xml, columns)
 
 
 # ---------------------------------------------------------------- the zip directory, read here

@@ -510,10 +510,8 @@ class _Package:
         plain = _plain_markup(xml)
         if plain and b"<f" not in xml:
             return {}  # no formula at all (each starts "<f")
-        if plain and columns is not None:
-            seen = _formula_columns(xml)
-            if seen is not None and seen.isdisjoint(column_letter(c).encode() for c in columns):
-                return {}  # formulas, none in a column read
+        if plain and columns is not None and _no_formula_in(xml, columns):
+            return {}  # formulas, none in a column read
         found = _plain_formula_cells(xml, columns, after_row) if plain else None
         if found is None:
             found = _formula_cells_slow(xml)
@@ -566,22 +564,27 @@ def _after_lt(xml: bytes, mark: bytes, start: int) -> bool:
     return False
 
 
-def _formula_columns(xml: bytes) -> set[bytes] | None:
-    """The column letters of the cells that hold the formulas of a sheet of
-    plain markup (see :func:`_plain_markup`), found in one search when every
-    formula is written as the usual writers write it: first in a cell whose
-    tag opens with its ``r`` reference, and no array formula (which covers
-    other cells); None otherwise (:func:`_plain_formula_cells` then places
-    each formula).  The search runs over the bytes reversed, so that it
+def _no_formula_in(xml: bytes, columns: Collection[int]) -> bool:
+    """Whether a sheet of plain markup (see :func:`_plain_markup`) certainly
+    has no formula in ``columns``: every formula is written as the usual
+    writers write it, first in a cell whose tag opens with its ``r``
+    reference, in another column, and none is an array formula (which
+    covers other cells).  One search, over the bytes reversed so that it
     starts at each formula tag (a rare pair of bytes) and reads its cell's
-    reference from there; a formula tag not in such a cell matches too,
-    with no letters."""
+    reference from there; False sends the sheet the per-formula way
+    (:func:`_plain_formula_cells`)."""
     if b'"array"' in xml or b'"dataTable"' in xml:
-        return None
-    found = set(_FORMULA_THEN_CELL_REVERSED.findall(xml[::-1]))
-    if b"" in found:
-        return None
-    return {letters[::-1] for letters in found}
+        return False
+    letters = frozenset(column_letter(c) for c in columns)
+    pattern = _OTHER_FORMULAS.get(letters)
+    if pattern is None:
+        if len(_OTHER_FORMULAS) > 64:
+            _OTHER_FORMULAS.clear()
+        wanted = b"|".join(sorted(c.encode()[::-1] for c in letters))
+        pattern = _OTHER_FORMULAS[letters] = re.compile(
+            rb'f<(?<=[\s>/]f<)(?!>[^<>]*"[0-9]+(?!(?:' + wanted + rb')"=r c<)[A-Z]{1,3}"=r c<)'
+        )
+    return pattern.search(xml[::-1]) is None
 
 
 def _plain_formula_cells(
@@ -728,13 +731,11 @@ def _check_prolog(head: bytes, part: str) -> None:
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 # What may follow a tag's name ("<f" of "<f>", not of "<filterColumn").
 _AFTER_TAG = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
-# In a sheet's bytes reversed: every formula tag ("<f" and what may follow a
-# tag's name, reversed), with the column letters (reversed) of the cell it is
-# the first thing in, when that cell's tag opens with its reference and is
-# not self-closed; no letters otherwise.
-_FORMULA_THEN_CELL_REVERSED = re.compile(
-    rb'f<(?<=[\s>/]f<)(?:>(?!/)[^<>]*"[0-9]+([A-Z]{1,3})"=r c<)?'
-)
+# Per set of column letters, a search in a sheet's bytes reversed for a
+# formula tag ("<f" and what may follow a tag's name, reversed) that is not
+# the first thing after the tag of a cell of another column that opens with
+# its reference (after a self-closed cell it is in no cell at all).
+_OTHER_FORMULAS: dict[frozenset[str], re.Pattern[bytes]] = {}
 # A cell or formula tag with a namespace prefix.
 _PREFIXED_CELL_OR_F = re.compile(rb"<[\w.-]+:[cf][\s/>]")
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
