@@ -835,6 +835,7 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
         except InputError as err:
             name = name or _seat_check_field(err)
             problems.append(InputError(err.message, rec.locate(name) or err.where))
+            problems += _later_problems(rec, name)
             continue
         key = (rnd, board)
         items = grouped.get(key)
@@ -855,6 +856,27 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
     if problems:
         raise InputErrors.of(problems)
     return Tournament(tuple(games), title)
+
+
+# Each field of a record, in the order read, with the function that parses it.
+_FIELD_PARSERS: tuple[tuple[str, Callable[[object], object]], ...] = (
+    ("round", _round), ("board", _board), ("power", Power.parse), ("player", parse_player),
+    ("centres", parse_centres), ("eliminated", parse_year), ("draw", parse_draw),
+)
+
+
+def _later_problems(rec: Record, failed: str) -> list[InputError]:
+    """The problems of the fields of ``rec`` read after ``failed``, each
+    parsed on its own (an error path: every bad cell is reported)."""
+    names = [name for name, _ in _FIELD_PARSERS]
+    found = []
+    for name, parse in _FIELD_PARSERS[names.index(failed) + 1 :] if failed in names else ():
+        try:
+            if parse(getattr(rec, name)) is None and name in ("round", "board"):
+                raise InputError(f"{name} is blank")
+        except InputError as err:
+            found.append(InputError(err.message, rec.locate(name) or err.where))
+    return found
 
 
 # Kinds of raw value :func:`tournament_from_columns` parses once per distinct

@@ -56,11 +56,8 @@ from dipxl.model import (
     Tournament,
     board_from_values,
     finished_counts,
-    parse_centres,
-    parse_draw,
     parse_player,
     parse_whole,
-    parse_year,
     tournament_from_records,
 )
 from dipxl.standings import score_tournament
@@ -680,14 +677,13 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
         spec = None if _blank(system) else _system(system)
     except DipxlError as err:
         return [["1 error"], [f"Error: {err}"]]
-    errors = _record_errors(records)
+    errors: list[str] = []
     notices: tuple[Notice, ...] = ()
-    if not errors:
-        try:
-            event = tournament_from_records(records)
-            notices = score_tournament(event, spec).notices if spec else event.notices()
-        except DipxlError as err:
-            errors = str(err).splitlines()  # several broken boards: one a line
+    try:
+        event = tournament_from_records(records)
+        notices = score_tournament(event, spec).notices if spec else event.notices()
+    except DipxlError as err:
+        errors = str(err).splitlines()  # every bad cell (else broken board), one a line
     if errors:
         lines = [f"Error: {e}" for e in errors]
         summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
@@ -701,37 +697,6 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
             f"{len(event.players)} players with a finished board, no errors or warnings"
         )
     return [[summary], *([line] for line in lines)]
-
-
-def _record_errors(records: list[Record]) -> list[str]:
-    """Every error of the records: each seat's values on their own (the
-    core's parse functions), then each board through the core."""
-    errors: list[str] = []
-    boards: dict[tuple[object, object], list[Record]] = {}
-    broken: set[tuple[object, object]] = set()  # boards with a bad seat: not checked whole
-    for rec in records:
-        key = (_key(rec.round), _key(rec.board))
-        boards.setdefault(key, []).append(rec)
-        for parse, value, name in (
-            (Power.parse, rec.power, "power"),
-            (parse_player, rec.player, "player"),
-            (parse_centres, rec.centres, "centres"),
-            (parse_year, rec.eliminated, "eliminated"),
-            (parse_draw, rec.draw, "draw"),
-        ):
-            try:
-                parse(value)
-            except DipxlError as err:
-                errors.append(str(InputError(err.message, rec.locate(name))))
-                broken.add(key)
-    for key, group in boards.items():
-        if key in broken:
-            continue
-        try:
-            tournament_from_records(group)
-        except DipxlError as err:
-            errors.append(str(err))
-    return errors
 
 
 @func(category=CATEGORY)

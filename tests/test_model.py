@@ -80,6 +80,17 @@ def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
     assert err.value.located("f.xlsx").problems[2].where.startswith("f.xlsx: Results!F15 ")
 
 
+def test_every_bad_cell_of_one_row_is_reported() -> None:
+    rows = records([5, 5, 5, 5, 5, 5, 4])
+    rows[1] = Record(None, 1, "Prussia", "P2", "lots", "x", "maybe", rows[1].cells, rows[1].where)
+    with pytest.raises(InputErrors) as err:
+        tournament_from_records(rows)
+    assert [p.where.split(" ")[0] for p in err.value.problems] == [
+        "Results!A3", "Results!C3", "Results!E3", "Results!F3", "Results!G3"]
+    assert [p.message.split(" ")[0] for p in err.value.problems] == [
+        "round", "power", "centres", "elimination", "draw"]
+
+
 def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
     with pytest.raises(InputError) as one:
         tournament_from_records(records(["x", 5, 5, 5, 5, 5, 4]))
