@@ -94,7 +94,12 @@ def read_input(path: Path, label: str, limit: int = MAX_INPUT) -> bytes:
                 f"the file is {info.st_size:,} bytes, more than dipxl reads ({limit:,})", label
             )
         try:
-            data = fh.read(limit + 1)
+            # Its size and one byte more (a buffer of the size asked for is
+            # allocated: not the whole limit for every small file); then the
+            # rest, if it grew meanwhile.
+            data = fh.read(info.st_size + 1)
+            if len(data) > info.st_size:
+                data += fh.read(limit + 1 - len(data))
         except OSError as err:
             raise InputError(f"cannot read the file: {err.strerror or err}", label) from None
     if len(data) > limit:  # it grew while being read

@@ -7,6 +7,7 @@ nothing written; never a traceback or a hang."""
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ from click.testing import CliRunner
 
 from dipxl.cli import cli
 from dipxl.errors import DipxlError
-from dipxl.fileio import MAX_INPUT
+from dipxl.fileio import MAX_INPUT, read_input
 
 
 @pytest.mark.parametrize(
@@ -104,3 +105,25 @@ def test_score_refuses_a_huge_file_unread(tmp_path: Path, name: str) -> None:
     assert result.exit_code == 1
     assert f"error: {path}: the file is {MAX_INPUT + 1:,} bytes, more than dipxl reads" in \
         result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("limit", "refused"), [(50, True), (200, False)])
+def test_a_file_that_grows_while_read_is_read_whole_or_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int, refused: bool
+) -> None:
+    # The file has 100 bytes but its size said 10 when it was opened.
+    path = tmp_path / "growing.csv"
+    path.write_bytes(b"x" * 100)
+    real_fstat = os.fstat
+
+    def stale(fd: int) -> os.stat_result:
+        info = list(real_fstat(fd))
+        info[stat.ST_SIZE] = 10
+        return os.stat_result(info)
+
+    monkeypatch.setattr(os, "fstat", stale)
+    if refused:
+        with pytest.raises(DipxlError, match="more than dipxl reads"):
+            read_input(path, "growing.csv", limit)
+    else:
+        assert read_input(path, "growing.csv", limit) == b"x" * 100
