@@ -699,20 +699,17 @@ class Record:
         then the row's round, board, power and player, those of them that
         are readable (``Results!E14 (round 2, board 3, Austria, Alice)``)."""
         seen = []
-        for key, parse, shown in (
-            ("round", _round, "round {}"),
-            ("board", _board, "board {}"),
-            ("power", Power.parse, "{}"),
-            ("player", parse_player, "{}"),
-        ):
+        for key, parse in _FIELD_PARSERS[:4]:  # round, board, power, player
             if key == name:
                 continue
             try:
                 value = parse(getattr(self, key))
             except InputError:
                 continue
-            if value is not None and value != "":
-                seen.append(shown.format(value.title if isinstance(value, Power) else value))
+            if isinstance(value, Power):
+                seen.append(value.title)
+            elif value is not None and value != "":
+                seen.append(f"{key} {value}" if key in ("round", "board") else str(value))
         cell = self.at(name)
         if cell and seen:
             return f"{cell} ({', '.join(seen)})"

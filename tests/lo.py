@@ -27,6 +27,7 @@ from pathlib import Path
 __all__ = [
     "CSV_EVALUATING",
     "LibreOfficeError",
+    "error_cells",
     "recalculate",
     "recalculate_many",
     "recalculated_values",
@@ -154,3 +155,18 @@ def recalculated_values(source: Path, outdir: Path, *, timeout: float = 180.0): 
     from openpyxl import load_workbook
 
     return load_workbook(recalculate(source, outdir, timeout=timeout), data_only=True)
+
+
+def error_cells(wb) -> list[str]:  # type: ignore[no-untyped-def]  # openpyxl Workbook is untyped
+    """``Sheet!A1=#VALUE!`` for each cell of a recalculated workbook that
+    holds an error value (as LibreOffice writes them: ``#NAME?``, ``#N/A``,
+    ``#VALUE!``, ``#DIV/0!`` ...; a text such as ``#1`` is none)."""
+    return [
+        f"{ws.title}!{cell.coordinate}={cell.value}"
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str)
+        and cell.value.startswith("#")
+        and cell.value.endswith(("!", "?", "A"))
+    ]

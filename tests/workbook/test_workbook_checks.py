@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 import pytest
-from lo import recalculate_many, soffice_path
+from lo import error_cells, recalculate_many, soffice_path
 from openpyxl import load_workbook
 from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter
@@ -241,14 +241,7 @@ def test_a_text_entry_stops_its_game_and_says_so(system: str, books: dict[str, A
             power = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
             expected = per_game[key][power.index(r["Power"])]
             assert math.isclose(r["Score"], expected, rel_tol=1e-9, abs_tol=1e-9), key
-    errors = [
-        f"{ws.title}!{c.coordinate}"
-        for ws in wb.worksheets
-        for row in ws.iter_rows()
-        for c in row
-        if isinstance(c.value, str) and c.value.startswith("#")
-    ]
-    assert errors == []
+    assert error_cells(wb) == []
     got = {
         row[1]: row[2] for row in wb["Standings"].iter_rows(min_row=2, values_only=True) if row[1]
     }

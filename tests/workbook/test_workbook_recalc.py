@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lo import recalculate_many, soffice_path
+from lo import error_cells, recalculate_many, soffice_path
 from openpyxl import load_workbook
 from tournaments import mirror_tournament, random_tournament, tie_tournament
 
@@ -186,16 +186,7 @@ def _rows(ws: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_no_cell_holds_an_error(case: Case, recalculated: dict[str, Any]) -> None:
     wb = recalculated[case.id]
-    errors = [
-        f"{ws.title}!{cell.coordinate}={cell.value}"
-        for ws in wb.worksheets
-        for row in ws.iter_rows()
-        for cell in row
-        if isinstance(cell.value, str)
-        and cell.value.startswith("#")
-        and cell.value.endswith(("!", "?", "A"))
-    ]
-    assert errors == []
+    assert error_cells(wb) == []
 
 
 def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]]:
@@ -214,14 +205,7 @@ def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]
 def test_blank_templates_compute_cleanly(system: str, recalculated: dict[str, Any]) -> None:
     """A blank template: no error anywhere, no score, every player unranked."""
     wb = recalculated[f"template {system}"]
-    errors = [
-        f"{ws.title}!{cell.coordinate}={cell.value}"
-        for ws in wb.worksheets
-        for row in ws.iter_rows()
-        for cell in row
-        if isinstance(cell.value, str) and cell.value.startswith("#")
-    ]
-    assert errors == []
+    assert error_cells(wb) == []
     assert all(row["Score"] is None for row in _rows(wb["Results"]))
     standings = _rows(wb["Standings"])
     named = [row["Player"] for row in standings if row["Player"] is not None]
