@@ -22,7 +22,7 @@ from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
 from dipxl.workbook import reader
 from dipxl.workbook.demo import write_results_workbook
-from dipxl.workbook.layout import INPUT_HEADERS
+from dipxl.workbook.layout import INPUT_HEADERS, header_field
 from dipxl.workbook.reader import HEADER_ROWS, read_workbook
 from dipxl.workbook.writer import write_workbook
 from tests.workbooks import (
@@ -137,6 +137,33 @@ def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
         assert got["standings"] == want["standings"]
         assert got["games"] == want["games"]
         assert got["best_country"] == want["best_country"]
+
+
+# Each case: header texts as TDs write them, and the field each names.
+@pytest.mark.parametrize(("texts", "field"), [
+    (["Round", "round #", "Rd.", "Round No.", "round_number"], "round"),
+    (["Board", "Board #", "Game #", "Table", "game no."], "board"),
+    (["Power", "Country", "Nation"], "power"),
+    (["Player", "Name", "Player name"], "player"),
+    (["Centres", "Centre", "Centers", "SCs", "SC's", "SC\u2019s", "Final SCs", "Supply Centres",
+      "Supply center"], "centres"),
+    (["Eliminated", "Elimination year", "Elim."], "eliminated"),
+    (["Draw", "Draw?", "In draw"], "draw"),
+])
+def test_header_texts_name_their_field(texts: list[str], field: str) -> None:
+    assert {text: header_field(text) for text in texts} == dict.fromkeys(texts, field)
+
+
+def test_a_header_of_synonyms_scores_like_the_engine(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Rd.", "Game #", "Country", "Player Name", "SC's", "Elim. year", "Draw?"])
+    for row in seat_rows(worked_games_event()):
+        ws.append(row)
+    wb.save(tmp_path / "club.xlsx")
+    games = read_workbook(tmp_path / "club.xlsx").tournament.games
+    assert [(g.round, g.board, g.seats) for g in games] == [
+        (g.round, g.board, g.seats) for g in worked_games_event().games]
 
 
 def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path) -> None:

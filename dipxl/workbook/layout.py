@@ -38,17 +38,24 @@ SHEETS = {
 INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
 
-# Field -> accepted header texts (compared case-insensitively, spaces folded).
+# Field -> accepted header texts (compared case-insensitively, spaces folded;
+# "_", "." and "#" read as spaces, apostrophes dropped: "Board #", "SC's").
 HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "round no", "round number"),
+    "round": ("round", "rnd", "rd", "round no", "round number"),
     "board": ("board", "game", "table", "board no", "game no", "table no", "board number"),
     "power": ("power", "country", "nation", "great power"),
     "player": ("player", "name", "player name"),
     "centres": (
         "centres",
         "centers",
+        "centre",
+        "center",
         "scs",
         "sc",
+        "final scs",
+        "final sc",
+        "supply centre",
+        "supply center",
         "sc count",
         "supply centres",
         "supply centers",
@@ -69,15 +76,23 @@ HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
     "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
 }
 
-_LOOKUP = {alias: name for name, aliases in HEADER_SYNONYMS.items() for alias in aliases}
+_HEADER_SPACES = str.maketrans("_.#", "   ", "'\u2019")
+
+
+def _header_key(text: str) -> str:
+    return " ".join(text.translate(_HEADER_SPACES).split()).lower()
+
+
+_LOOKUP = {
+    _header_key(alias): name for name, aliases in HEADER_SYNONYMS.items() for alias in aliases
+}
 
 
 def header_field(text: object) -> str | None:
     """The result field a header cell names, or None."""
     if not isinstance(text, str):
         return None
-    key = " ".join(text.replace("_", " ").replace(".", " ").split()).lower()
-    return _LOOKUP.get(key)
+    return _LOOKUP.get(_header_key(text))
 
 
 def settings_rows(system: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
