@@ -569,22 +569,31 @@ def _no_formula_in(xml: bytes, columns: Collection[int]) -> bool:
     has no formula in ``columns``: every formula is written as the usual
     writers write it, first in a cell whose tag opens with its ``r``
     reference, in another column, and none is an array formula (which
-    covers other cells).  One search, over the bytes reversed so that it
-    starts at each formula tag (a rare pair of bytes) and reads its cell's
-    reference from there; False sends the sheet the per-formula way
+    covers other cells).  Searches over the bytes reversed, so that each
+    starts at a formula tag (a rare pair of bytes) and reads its cell's
+    reference from there: first for a formula tag with attributes or one
+    in a column read (none: no array formula either, which needs
+    attributes), else, when no array formula is there, for a formula tag
+    in a column read.  False sends the sheet the per-formula way
     (:func:`_plain_formula_cells`)."""
-    if b'"array"' in xml or b'"dataTable"' in xml:
-        return False
     letters = frozenset(column_letter(c) for c in columns)
-    pattern = _OTHER_FORMULAS.get(letters)
-    if pattern is None:
+    patterns = _OTHER_FORMULAS.get(letters)
+    if patterns is None:
         if len(_OTHER_FORMULAS) > 64:
             _OTHER_FORMULAS.clear()
         wanted = b"|".join(sorted(c.encode()[::-1] for c in letters))
-        pattern = _OTHER_FORMULAS[letters] = re.compile(
-            rb'f<(?<=[\s>/]f<)(?!>[^<>]*"[0-9]+(?!(?:' + wanted + rb')"=r c<)[A-Z]{1,3}"=r c<)'
+        elsewhere = rb'(?!>[^<>]*"[0-9]+(?!(?:' + wanted + rb')"=r c<)[A-Z]{1,3}"=r c<)'
+        patterns = _OTHER_FORMULAS[letters] = (
+            re.compile(rb"f<(?:(?<=\sf<)|(?<=[>/]f<)" + elsewhere + rb")"),
+            re.compile(rb"f<(?<=[\s>/]f<)" + elsewhere),
         )
-    return pattern.search(xml[::-1]) is None
+    plain, any_kind = patterns
+    backwards = xml[::-1]
+    if plain.search(backwards) is None:
+        return True
+    if b'"array"' in xml or b'"dataTable"' in xml:
+        return False
+    return any_kind.search(backwards) is None
 
 
 def _plain_formula_cells(
@@ -731,11 +740,12 @@ def _check_prolog(head: bytes, part: str) -> None:
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 # What may follow a tag's name ("<f" of "<f>", not of "<filterColumn").
 _AFTER_TAG = frozenset((b" ", b">", b"/", b"\t", b"\n", b"\r"))
-# Per set of column letters, a search in a sheet's bytes reversed for a
+# Per set of column letters, searches in a sheet's bytes reversed for a
 # formula tag ("<f" and what may follow a tag's name, reversed) that is not
 # the first thing after the tag of a cell of another column that opens with
-# its reference (after a self-closed cell it is in no cell at all).
-_OTHER_FORMULAS: dict[frozenset[str], re.Pattern[bytes]] = {}
+# its reference (after a self-closed cell it is in no cell at all): one that
+# also finds every formula tag with attributes, one for any formula tag.
+_OTHER_FORMULAS: dict[frozenset[str], tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
 # A cell or formula tag with a namespace prefix.
 _PREFIXED_CELL_OR_F = re.compile(rb"<[\w.-]+:[cf][\s/>]")
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
