@@ -166,29 +166,23 @@ def test_a_header_of_synonyms_scores_like_the_engine(tmp_path: Path) -> None:
         (g.round, g.board, g.seats) for g in worked_games_event().games]
 
 
-def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path) -> None:
+# Each case: a bad centres value, and how the error shows it (Excel turns
+# "12-3" typed into a cell into a date).
+@pytest.mark.parametrize(("value", "shown"), [
+    ("12a", '"12a"'),
+    (datetime.date(2025, 12, 3), "a date (2025-12-03), not a number"),
+])
+def test_a_bad_value_names_file_sheet_and_cell(tmp_path: Path, value: object, shown: str) -> None:
     path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
     # Board 1's Austria is data row 1 (row 4), so row 6 is its France
     # (Chloe); the centres column is G.
     assert FOREIGN_HEADER[5] == "Supply centres"
-    wb["Scores"]["G6"] = "12a"
+    wb["Scores"]["G6"] = value
     wb.save(path)
     assert error_of(path) == (
         "club.xlsx: Scores!G6 (round 1, board 1, France, Chloe): "
-        'centres must be a whole number 0-34, got "12a"'
-    )
-
-
-def test_a_date_in_a_number_cell_is_named_as_a_date(tmp_path: Path) -> None:
-    # Excel turns "12-3" typed into a cell into a date.
-    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event())
-    wb = openpyxl.load_workbook(path)
-    wb["Scores"]["G6"] = datetime.date(2025, 12, 3)
-    wb.save(path)
-    assert error_of(path) == (
-        "club.xlsx: Scores!G6 (round 1, board 1, France, Chloe): "
-        "centres must be a whole number 0-34, got a date (2025-12-03), not a number"
+        f"centres must be a whole number 0-34, got {shown}"
     )
 
 
