@@ -347,6 +347,31 @@ def test_a_formula_is_found_however_its_cell_is_written(tmp_path: Path, cell: by
         "edited.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula (=3+4)")
 
 
+# Each case: a cell of the sheet and what replaces it, written so that a
+# search of the bytes might take the formula for one outside the input
+# columns (calamine reads E9's cached value from each): a single-quoted or
+# character-referenced array formula over E9:H9, a cell tag hiding a fake
+# '<c r="H9"' in a single-quoted value, a cell with two r attributes
+# (calamine takes the last).
+@pytest.mark.parametrize(("cell", "written"), [
+    ("H9", b"<c r=\"H9\"><f t='array' ref='E9:H9'>E9:H9*1</f><v>1</v></c>"),
+    ("H9", b'<c r="H9"><f t="&#97;rray" ref="E9:H9">E9:H9*1</f><v>1</v></c>'),
+    ("E9", b'<c r="E9" x=\'<c r="H9" \'><f t="shared" si="5">3+4</f><v>7</v></c>'),
+    ("E9", b'<c r="H9" r="E9"><f>3+4</f><v>7</v></c>'),
+], ids=["single-quoted-array", "referenced-array", "quoted-fake-cell", "two-r"])
+def test_a_formula_hidden_from_a_byte_search_is_still_refused(
+    tmp_path: Path, cell: str, written: bytes
+) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    edited = _rewrite_sheet(path, tmp_path / "edited.xlsx", lambda xml: re.sub(
+        rb'<c r="' + cell.encode() + rb'"[^>]*>.*?</c>', lambda _: written, xml, count=1,
+        flags=re.S))
+    assert written in _sheet_xml(edited)
+    message = error_of(edited)
+    assert (message.startswith("edited.xlsx: Results!E9") and "holds a formula" in message) \
+        or message.startswith("edited.xlsx: the workbook is damaged"), message
+
+
 def test_an_array_formula_over_input_cells_is_found_when_parsed(tmp_path: Path) -> None:
     # A comment sends the sheet to the XML parser, which must still mark an
     # array formula's whole range (here anchored in H9, spanning E9:H9).

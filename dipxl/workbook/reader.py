@@ -576,13 +576,18 @@ def _no_formula_in(xml: bytes, columns: Collection[int]) -> bool:
     attributes), else, when no array formula is there, for a formula tag
     in a column read.  False sends the sheet the per-formula way
     (:func:`_plain_formula_cells`)."""
+    if b"'" in xml or (b"&" in xml and b"&#" in xml):  # "&" alone is found much faster
+        return False  # a quoted '<c r="H9"' or an encoded "array" must be parsed
     letters = frozenset(column_letter(c) for c in columns)
     patterns = _OTHER_FORMULAS.get(letters)
     if patterns is None:
         if len(_OTHER_FORMULAS) > 64:
             _OTHER_FORMULAS.clear()
         wanted = b"|".join(sorted(c.encode()[::-1] for c in letters))
-        elsewhere = rb'(?!>[^<>]*"[0-9]+(?!(?:' + wanted + rb')"=r c<)[A-Z]{1,3}"=r c<)'
+        # The cell's other attributes, reversed ('"1"=s '): short names, none
+        # an r (calamine would take a second r).
+        elsewhere = (rb'(?!>(?:"[^"<>]*"=(?:[a-qs-z]|[a-z]{2,3})\s+)*"[0-9]+(?!(?:' + wanted
+                     + rb')"=r c<)[A-Z]{1,3}"=r c<)')
         patterns = _OTHER_FORMULAS[letters] = (
             re.compile(rb"f<(?:(?<=\sf<)|(?<=[>/]f<)" + elsewhere + rb")"),
             re.compile(rb"f<(?<=[\s>/]f<)" + elsewhere),
@@ -635,7 +640,8 @@ def _plain_formula_cells(
         if start < 0:
             pass  # before any cell: not in one
         elif xml.startswith(b' r="', start + 2) and xml[start + 6] in others \
-                and b"t" not in f_attrs:
+                and b"t" not in f_attrs and b"&" not in f_attrs \
+                and _simple_attrs(xml[start + 2 : xml.find(b">", start)]):
             pass  # a formula in a column not read, not an array spanning others
         else:
             cell_attrs = xml[start + 2 : xml.find(b">", start)]
@@ -649,8 +655,15 @@ def _plain_formula_cells(
 
 def _simple_attrs(attrs: bytes) -> bool:
     """Whether a tag's attributes (up to its first ``>``) are all in double
-    quotes, none holding a ``>``: then what looks like an attribute is one."""
-    return b"'" not in attrs and attrs.count(b'"') % 2 == 0
+    quotes, none holding a ``>``, none written with a character reference
+    (``t="&#97;rray"``), and at most one is an ``r`` (calamine takes the last
+    of two): then what looks like an attribute is the one that counts."""
+    return (
+        b"'" not in attrs
+        and b"&" not in attrs
+        and attrs.count(b'"') % 2 == 0
+        and len(_R_NAMES.findall(attrs)) <= 1
+    )
 
 
 def _error_cells(xml: bytes) -> dict[tuple[int, int], str] | None:
@@ -752,6 +765,7 @@ _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
 _SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
 _RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
 _R_ATTR = re.compile(rb'\sr\s*=\s*"\$?([A-Za-z]{1,3})\$?([0-9]+)"')
+_R_NAMES = re.compile(rb"\sr\s*=")
 _T_ATTR = re.compile(rb'\st\s*=\s*"([^"]*)"')
 _COLUMNS: dict[bytes, int] = {}
 _ATTRS: dict[bytes, re.Pattern[bytes]] = {}  # attribute name -> its pattern
