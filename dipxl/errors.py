@@ -46,36 +46,35 @@ class InputError(DipxlError):
 class InputErrors(InputError):
     """Several problems of one input found in one pass, in the input's order,
     so that a TD sees them all at once: ``message`` and ``where`` are the
-    first one's; ``str()`` is one line a problem."""
+    first one's; ``problems`` holds them all; ``str()`` is one line a
+    problem, the first :data:`SHOWN`, then a line that counts the others."""
 
-    def __init__(self, problems: Sequence[InputError], total: int | None = None) -> None:
+    SHOWN = 50
+
+    def __init__(self, problems: Sequence[InputError]) -> None:
         first = problems[0]
         super().__init__(first.message, first.where)
         self.problems = tuple(problems)
-        self.total = len(problems) if total is None else total  # the shown and the counted
 
     def __str__(self) -> str:
-        return "\n".join(map(str, self.problems))
+        lines = list(map(str, self.problems[: self.SHOWN]))
+        if len(self.problems) > self.SHOWN:
+            lines.append(f"and {_more(len(self.problems) - self.SHOWN)}")
+        return "\n".join(lines)
 
     def located(self, where: str) -> Self:
-        return type(self)([problem.located(where) for problem in self.problems], self.total)
+        return type(self)([problem.located(where) for problem in self.problems])
 
     def first(self) -> InputError:
         """The first problem alone, saying how many more there are (for a
         place with room for one line, such as a worksheet cell)."""
         head = self.problems[0]
-        return InputError(f"{head.message} (and {_more(self.total - 1)})", head.where)
+        return InputError(f"{head.message} (and {_more(len(self.problems) - 1)})", head.where)
 
     @staticmethod
-    def of(problems: Sequence[InputError], most: int = 50) -> InputError:
-        """The one problem itself, or all of them (the first ``most``, then a
-        line that counts the others)."""
-        if len(problems) == 1:
-            return problems[0]
-        shown = list(problems[:most])
-        if len(problems) > most:
-            shown.append(InputError(f"and {_more(len(problems) - most)}"))
-        return InputErrors(shown, len(problems))
+    def of(problems: Sequence[InputError]) -> InputError:
+        """The one problem itself, or all of them."""
+        return problems[0] if len(problems) == 1 else InputErrors(problems)
 
 
 def _more(count: int) -> str:

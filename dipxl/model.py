@@ -831,6 +831,8 @@ def tournament_from_records(records: Iterable[Record], title: str = "") -> Tourn
             seat = Seat(player, power, centres, year, draw)
         except InputError as err:
             name = name or _seat_check_field(err)
+            if name == "board" and rnd is None:  # the round, read first, is blank too
+                problems.append(InputError("round is blank", rec.locate("round")))
             problems.append(InputError(err.message, rec.locate(name) or err.where))
             problems += _later_problems(rec, name)
             continue

@@ -682,8 +682,10 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
     try:
         event = tournament_from_records(records)
         notices = score_tournament(event, spec).notices if spec else event.notices()
+    except InputErrors as err:  # every bad cell, else every broken board
+        errors = [str(problem) for problem in err.problems]
     except DipxlError as err:
-        errors = str(err).splitlines()  # every bad cell (else broken board), one a line
+        errors = [str(err)]
     if errors:
         lines = [f"Error: {e}" for e in errors]
         summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"

@@ -91,6 +91,15 @@ def test_every_bad_cell_of_one_row_is_reported() -> None:
         "round", "power", "centres", "elimination", "draw"]
 
 
+def test_a_blank_round_is_reported_with_a_bad_board_of_its_row() -> None:
+    rows = records([5, 5, 5, 5, 5, 5, 4])
+    rows[2] = Record(None, "x", "F", "P3", 5, cells=rows[2].cells, where=rows[2].where)
+    with pytest.raises(InputErrors) as err:
+        tournament_from_records(rows)
+    assert [(p.where.split(" ")[0], p.message.split(" ")[:2]) for p in err.value.problems] == [
+        ("Results!A4", ["round", "is"]), ("Results!B4", ["board", "must"])]
+
+
 def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
     with pytest.raises(InputError) as one:
         tournament_from_records(records(["x", 5, 5, 5, 5, 5, 4]))
@@ -101,6 +110,7 @@ def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
         tournament_from_records(rows)
     lines = str(many.value).splitlines()
     assert len(lines) == 50 + 1 and lines[-1] == "and 20 more problems"
+    assert len(many.value.problems) == 70  # all kept, for DIPXL_CHECK
 
 
 def test_every_broken_game_is_reported_once_the_cells_are_right() -> None:

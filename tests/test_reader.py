@@ -149,8 +149,9 @@ def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
       "Supply center"], "centres"),
     (["Eliminated", "Elimination year", "Elim."], "eliminated"),
     (["Draw", "Draw?", "In draw"], "draw"),
+    (["Player #", "Power #", "Score", "Notes"], None),  # ids and other columns: no field
 ])
-def test_header_texts_name_their_field(texts: list[str], field: str) -> None:
+def test_header_texts_name_their_field(texts: list[str], field: str | None) -> None:
     assert {text: header_field(text) for text in texts} == dict.fromkeys(texts, field)
 
 
@@ -615,11 +616,13 @@ def test_the_one_search_for_formulas_in_columns_agrees_with_the_xml_parser(
 
 
 def _zip_with(*, comment: bytes = b"", names: tuple[str, ...] = ("a.xml",),
-              zip64: bool = False) -> bytes:
+              zip64: bool = False, extra: bytes = b"") -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in names:
-            with zf.open(name, "w", force_zip64=zip64) as fh:
+            info = zipfile.ZipInfo(name)
+            info.compress_type, info.extra = zipfile.ZIP_DEFLATED, extra
+            with zf.open(info, "w", force_zip64=zip64) as fh:
                 fh.write(b"<x>" + name.encode() * 50 + b"</x>")
         zf.comment = comment
     return buffer.getvalue()
@@ -639,7 +642,8 @@ def _as_zipfile_reads(data: bytes) -> list[tuple[object, ...]]:
     (_zip_with(comment=b"a comment"), False),
     (b"#!/bin/sh\n" + _zip_with(), False),  # data put before the archive: offsets move
     (_zip_with(zip64=True), None),  # whichever: then exactly as zipfile
-], ids=["workbook", "utf-8-names", "comment", "prefixed", "zip64"])
+    (_zip_with(extra=b"UT\x05\x00\x01\x00\x00\x00\x00"), False),  # zipfile checks extras
+], ids=["workbook", "utf-8-names", "comment", "prefixed", "zip64", "extra-field"])
 def test_the_zip_directory_is_read_as_zipfile_reads_it(data: bytes, read_here: bool | None) -> None:
     entries = reader._directory(data)
     if read_here is not None:

@@ -612,6 +612,13 @@ def test_check_lists_every_error_with_its_cell() -> None:
         "Error: row 13, Power (round 1, board 2, Q4): power must be one of")
     lines = [line[0] for line in udfs.DIPXL_CHECK(duplicate)]
     assert lines[0] == "1 error" and "Austria appears twice" in lines[1]
+    # Every one of many bad cells, counted and listed (a dipxl score error
+    # shows the first 50).
+    many = [results[0]] + [[1.0, float(b), p.title, f"P{b}-{p.title}", "lots"]
+                           for b in range(1, 11) for p in Power]
+    lines = [line[0] for line in udfs.DIPXL_CHECK(many)]
+    assert lines[0] == "70 errors" and len(lines) == 71
+    assert lines[-1].startswith("Error: row 71, Centres (round 1, board 10, Turkey")
     assert udfs.DIPXL_CHECK([["Round"]])[1][0].startswith("Error: results, row 1")
 
 

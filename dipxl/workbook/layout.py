@@ -39,10 +39,12 @@ INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
 
 # Field -> accepted header texts (compared case-insensitively, spaces folded;
-# "_", "." and "#" read as spaces, apostrophes dropped: "Board #", "SC's").
+# "_" and "." read as spaces, apostrophes dropped: "SC's").  "#" counts: a
+# "Player #" column holds ids, not names.
 HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "rd", "round no", "round number"),
-    "board": ("board", "game", "table", "board no", "game no", "table no", "board number"),
+    "round": ("round", "rnd", "rd", "round no", "round number", "round #", "rd #"),
+    "board": ("board", "game", "table", "board no", "game no", "table no", "board number",
+              "board #", "game #", "table #"),
     "power": ("power", "country", "nation", "great power"),
     "player": ("player", "name", "player name"),
     "centres": (
@@ -76,7 +78,7 @@ HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
     "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
 }
 
-_HEADER_SPACES = str.maketrans("_.#", "   ", "'\u2019")
+_HEADER_SPACES = str.maketrans("_.", "  ", "'\u2019")
 
 
 def _header_key(text: str) -> str:

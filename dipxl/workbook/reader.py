@@ -198,7 +198,8 @@ _MAX_VERSION = 63  # zipfile refuses members that need a later version
 
 def _directory(data: bytes) -> list[_Entry] | None:
     """The central directory of the usual archive (one disk, no comment,
-    no ZIP64, nothing before or between its parts and records), read as
+    no ZIP64, no extra fields, nothing before or between its parts and
+    records), read as
     zipfile reads it; None for any other archive, which zipfile then reads
     (and refuses in its own words)."""
     end = len(data) - 22
@@ -216,8 +217,8 @@ def _directory(data: bytes) -> list[_Entry] | None:
             return None
         (_, _, _, version, _, flags, method, _, _, crc, packed, unpacked, name_len, extra_len,
          comment_len, first, _, _, header) = _CENTRAL.unpack_from(data, pos)
-        if version > _MAX_VERSION or first or 0xFFFFFFFF in (packed, unpacked, header):
-            return None
+        if version > _MAX_VERSION or first or extra_len or 0xFFFFFFFF in (packed, unpacked, header):
+            return None  # (zipfile checks extra fields, and says what is wrong with one)
         start = pos + _CENTRAL.size
         try:
             name = data[start : start + name_len].decode("utf-8" if flags & 0x800 else "cp437")
