@@ -199,9 +199,8 @@ _MAX_VERSION = 63  # zipfile refuses members that need a later version
 def _directory(data: bytes) -> list[_Entry] | None:
     """The central directory of the usual archive (one disk, no comment,
     no ZIP64, no extra fields, nothing before or between its parts and
-    records), read as
-    zipfile reads it; None for any other archive, which zipfile then reads
-    (and refuses in its own words)."""
+    records), read as zipfile reads it; None for any other archive, which
+    zipfile then reads (and refuses in its own words)."""
     end = len(data) - 22
     if end < 20 or data[end : end + 4] != _END_RECORD:
         return None
@@ -216,8 +215,9 @@ def _directory(data: bytes) -> list[_Entry] | None:
         if data[pos : pos + 4] != _CENTRAL_SIGNATURE:
             return None
         (_, _, _, version, _, flags, method, _, _, crc, packed, unpacked, name_len, extra_len,
-         comment_len, first, _, _, header) = _CENTRAL.unpack_from(data, pos)
-        if version > _MAX_VERSION or first or extra_len or 0xFFFFFFFF in (packed, unpacked, header):
+         comment_len, disk_start, _, _, header) = _CENTRAL.unpack_from(data, pos)
+        if version > _MAX_VERSION or disk_start or extra_len \
+                or 0xFFFFFFFF in (packed, unpacked, header):
             return None  # (zipfile checks extra fields, and says what is wrong with one)
         start = pos + _CENTRAL.size
         try:
@@ -638,14 +638,13 @@ def _plain_formula_cells(
         if tag_end < 0:
             break
         f_attrs = xml[pos + 2 : tag_end]
+        cell_attrs = xml[start + 2 : xml.find(b">", start)] if start >= 0 else b""
         if start < 0:
             pass  # before any cell: not in one
         elif xml.startswith(b' r="', start + 2) and xml[start + 6] in others \
-                and b"t" not in f_attrs and b"&" not in f_attrs \
-                and _simple_attrs(xml[start + 2 : xml.find(b">", start)]):
+                and b"t" not in f_attrs and b"&" not in f_attrs and _simple_attrs(cell_attrs):
             pass  # a formula in a column not read, not an array spanning others
         else:
-            cell_attrs = xml[start + 2 : xml.find(b">", start)]
             ref = _R_ATTR.search(cell_attrs)
             if ref is None or not (_simple_attrs(cell_attrs) and _simple_attrs(f_attrs)):
                 return None
