@@ -1,25 +1,55 @@
 #!/usr/bin/env bash
-# The one test command (README, .ci/run): installs what the tests need on a
-# fresh machine, then runs the linters, the type checker and the test suite.
+# The one test command (README, .ci/run).  On a fresh machine it installs
+# what the tests need -- LibreOffice's headless Calc from Debian where it is
+# missing, and a virtual environment of this checkout (.venv) holding dipxl
+# and the pinned tools of tests/requirements.txt -- then runs the linters,
+# the type checker and the test suite.  Nothing is installed into the
+# machine's own Python.  Arguments are passed on to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+apt_updated=""
+apt_install() {
+    if [ -z "$apt_updated" ]; then
+        $SUDO apt-get update -qq
+        apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
 
 # LibreOffice judges the generated formulas (Debian's headless Calc).
 if ! command -v soffice >/dev/null 2>&1; then
     echo "== installing LibreOffice (libreoffice-calc-nogui)"
-    SUDO=""
-    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-        libreoffice-calc-nogui >/dev/null
+    apt_install libreoffice-calc-nogui
 fi
 
-echo "== installing dipxl with its test extra"
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "dipxl needs Python 3.11 or newer; $PYTHON is $("$PYTHON" --version 2>&1)" >&2
+    exit 2
+fi
+
+VENV=.venv
+if [ ! -x "$VENV/bin/python" ]; then
+    echo "== creating the virtual environment $VENV"
+    if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
+        # Debian's Python keeps venv (and ensurepip) in a package of its own.
+        rm -rf "$VENV"
+        echo "== installing python3-venv"
+        apt_install python3-venv
+        "$PYTHON" -m venv "$VENV"
+    fi
+fi
+PY="$VENV/bin/python"
+
+echo "== installing dipxl and the pinned test tools into $VENV"
+"$PY" -m pip install -q --disable-pip-version-check -r tests/requirements.txt -e .
 
 echo "== ruff"
-python3 -m ruff check dipxl tests benchmarks
+"$PY" -m ruff check dipxl tests benchmarks
 echo "== mypy --strict dipxl"
-python3 -m mypy --strict dipxl
+"$PY" -m mypy --strict dipxl
 echo "== pytest"
-python3 -m pytest -q -p no:cacheprovider "$@"
+"$PY" -m pytest -q -p no:cacheprovider "$@"
