@@ -171,7 +171,10 @@ def run_lite(pyodide: Path, wheels: Path, main_py: str, bodies: list[dict[str, A
             capture_output=True, text=True, timeout=300,
         )
         if done.returncode != 0 or not out.exists():
-            raise AssertionError(f"the Pyodide run failed ({done.returncode}):\n{done.stderr}")
+            # Node prints the failing line of minified Pyodide too: keep the end.
+            raise AssertionError(
+                f"the Pyodide run failed ({done.returncode}):\n...{done.stderr[-4000:]}"
+            )
         answer: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
         answer["log"] = done.stderr
         return answer
