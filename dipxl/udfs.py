@@ -10,8 +10,9 @@ Conventions, the same for every function (README, "Excel worksheet
 functions"):
 
 - Cells arrive as xlwings delivers them: numbers as floats, blanks as
-  ``None`` (Office.js may send ``0`` or ``""``), numbers typed as text as
-  text; ranges are asked for with ``ndim=2`` so a column stays a column.
+  ``None`` (Office.js may send ``0`` or ``""``; xlwings Lite before 0.36.7
+  Pyodide's ``jsnull``, read as blank too), numbers typed as text as text;
+  ranges are asked for with ``ndim=2`` so a column stays a column.
   Error cells (``#N/A``...) arrive as their text and are refused, never
   read as blanks.
 - A board is seven cells in power order, Austria to Turkey, as a column or
@@ -40,6 +41,7 @@ No rule arithmetic lives here: every number comes from the core.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -109,8 +111,43 @@ _REQUIRED = ("round", "board", "power", "player", "centres")
 # ------------------------------------------------------------------ cells
 
 
+class _NeverJsNull:
+    """Outside Pyodide: a type no cell value ever has."""
+
+
+def _js_null_type() -> type:
+    """Pyodide's ``JsNull``: JavaScript's ``null`` in Python (Pyodide 0.28 on).
+    xlwings Lite before 0.36.7 passes it on as it comes: a blank cell as
+    ``jsnull`` (0.36.6), a left-out optional argument as ``[[jsnull]]``
+    (0.33.15 to 0.36.5).  dipxl reads both as blank, as later xlwings does."""
+    try:
+        ffi = importlib.import_module("pyodide.ffi")
+    except ImportError:  # not in Pyodide: CPython, classic xlwings
+        return _NeverJsNull
+    js_null: type = getattr(ffi, "JsNull", _NeverJsNull)
+    return js_null
+
+
+_JsNull = _js_null_type()
+_IN_PYODIDE = _JsNull is not _NeverJsNull
+
+
 def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    return (
+        value is None
+        or (isinstance(value, str) and not value.strip())
+        or type(value) is _JsNull
+    )
+
+
+def _left_out(value: object) -> bool:
+    """An optional argument left out: ``None``, or in xlwings Lite before
+    0.36.6 a ``jsnull``, alone or as the one cell of a range."""
+    if value is None:
+        return True
+    while _IN_PYODIDE and isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    return type(value) is _JsNull
 
 
 def _blank_or_zero(value: object) -> bool:
@@ -186,6 +223,8 @@ class _Cells:
         else:
             self.values = [value]
             self.rows, self.cols, self.flat = 1, 1, True
+        if _IN_PYODIDE and _JsNull in set(map(type, self.values)):
+            self.values = [None if type(v) is _JsNull else v for v in self.values]
 
     def __len__(self) -> int:
         return len(self.values)
@@ -246,7 +285,7 @@ def _board_cells(centres: str, years: str, flags: str) -> tuple[dict[str, str], 
 def _optional_board(value: object, name: str, default: str) -> tuple[list[object], str]:
     """Seven values of an optional per-seat argument (0 read as blank) and
     its orientation (``default`` when left out)."""
-    if value is None:
+    if _left_out(value):
         return [None] * 7, default
     cells = _board(value, name)
     return [_zero_as_blank(v) for v in cells.values], _orientation(cells)
@@ -581,7 +620,8 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
     """Hurst Tournament Mean score of one player (centres minus power means)."""
     try:
         _error_text(player, "player")
-        name = parse_player(player, "player")
+        name = parse_player(None if _blank(player) else player, "player")
+        rounds = None if _left_out(rounds) else rounds
         if not name:
             raise InputError("no player name given", "player")
         system = get_system("htm")

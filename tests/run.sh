@@ -44,6 +44,26 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 
+# Node and the npm packages pinned in tests/requirements.txt ("# npm:
+# name@version" lines; Pyodide runs xlwings Lite's Python), installed into
+# .venv/node where missing or of another version.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    echo "== installing Node.js (nodejs, npm)"
+    apt_install nodejs npm
+fi
+NODE_PREFIX=.venv/node
+sed -n 's/^# npm: \([^ ]*\)@\([^ ]*\) *$/\1 \2/p' tests/requirements.txt |
+while read -r package version; do
+    installed=$(node -e 'try { console.log(require(process.argv[1]).version) } catch { }' \
+        "$PWD/$NODE_PREFIX/node_modules/$package/package.json")
+    if [ "$installed" != "$version" ]; then
+        echo "== installing $package@$version (npm) into $NODE_PREFIX"
+        mkdir -p "$NODE_PREFIX"
+        npm install --prefix "$NODE_PREFIX" --no-audit --no-fund --no-save --loglevel=error \
+            "$package@$version" >/dev/null
+    fi
+done
+
 echo "== installing dipxl and the pinned test tools into $VENV"
 "$PY" -m pip install -q --disable-pip-version-check -r tests/requirements.txt -e .
 
