@@ -3,6 +3,7 @@ LibreOffice recalculate every formula.
 
     python benchmarks/workbook.py                    # 200 and 1,000 players, 7 rounds
     python benchmarks/workbook.py --players 1000 --system detour98e
+    python benchmarks/workbook.py --players 1000 --generate-only   # no LibreOffice
 
 Targets (issue 3): 1,000 players x 7 rounds generated in < 5 s and
 recalculated by LibreOffice in < 10 s (the whole soffice run: start-up,
@@ -57,7 +58,7 @@ def tournament(players: int, rounds: int, seed: int = 1) -> Tournament:
     return Tournament(tuple(games))
 
 
-def run(players: int, rounds: int, system: str) -> None:
+def run(players: int, rounds: int, system: str, *, recalc: bool = True) -> None:
     event = tournament(players, rounds)
     boards = math.ceil(players / 7)
     names = [f"Player {i}" for i in range(1, players + 1)]
@@ -67,6 +68,12 @@ def run(players: int, rounds: int, system: str) -> None:
         wb = build_workbook(system, None, "bench", rounds, boards, names, event)
         wb.save(path)
         generated, generated_cpu = time.perf_counter() - t0, time.process_time() - c0
+        if not recalc:
+            print(
+                f"{system:10} {players:5} players x {rounds} rounds ({len(event.games)} games): "
+                f"generated {generated:.2f} s (cpu {generated_cpu:.2f})"
+            )
+            return
         t0, r0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         out = recalculate(path, Path(tmp) / "out", timeout=600)
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -94,10 +101,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--system", nargs="*", default=["cdiplo", "detour98e", "dimvalue", "htm"])
+    parser.add_argument(
+        "--generate-only", action="store_true", help="time the generation only (no LibreOffice)"
+    )
     args = parser.parse_args()
     for system in args.system:
         for players in args.players:
-            run(players, args.rounds, system)
+            run(players, args.rounds, system, recalc=not args.generate_only)
 
 
 if __name__ == "__main__":

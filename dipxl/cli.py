@@ -16,12 +16,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dipxl.csvio import standings_rows, to_csv
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.model import Power
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
+from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -53,32 +52,28 @@ def render_table(
     """Standings, best country and warnings as terminal tables."""
     title = standings.title or "Standings"
     suffix = f" after round {standings.after_round}" if standings.after_round else ""
+    data = standings_table(standings)
+    # Every column but the exact score (HTM's scores are shown to 4 decimals).
+    shown = [i for i, c in enumerate(data.columns) if c != EXACT]
     table = Table(title=f"{title} - {standings.system.title}{suffix}")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
-    table.add_column("Games", justify="right")
-    for name in standings.tiebreak_names:
-        table.add_column(name.replace("_", " ").capitalize(), justify="right")
-    rows = standings.rows if limit is None else standings.rows[:limit]
+    for i in shown:
+        column = data.columns[i]
+        table.add_column(column.header, justify="left" if column.name == "player" else "right")
+    score = data.index("score")
+    rows = data.rows if limit is None else data.rows[:limit]
     for row in rows:
-        score = f"{row.score:.4f}" if standings.system.score_event else _fmt(row.score)
-        table.add_row(
-            str(row.rank),
-            row.player,
-            score,
-            str(row.games),
-            *(_fmt(row.tiebreaks.get(n)) for n in standings.tiebreak_names),
-        )
+        cells = [_fmt(row[i]) for i in shown]
+        if standings.system.score_event:
+            cells[shown.index(score)] = f"{row[score]:.4f}"
+        table.add_row(*cells)
     console.print(table)
     best = Table(title="Best country")
     best.add_column("Power")
     best.add_column("Player")
     best.add_column("Game")
     best.add_column("Score", justify="right")
-    for power in Power:
-        for b in standings.best_country.get(power, ()):
-            best.add_row(power.title, b.player, f"R{b.round} B{b.board}", _fmt(b.score))
+    for b in best_country_table(standings).records():
+        best.add_row(b["power"], b["player"], f"R{b['round']} B{b['board']}", _fmt(b["score"]))
     console.print(best)
     for notice in standings.notices if warnings else ():
         console.print(f"[yellow]warning[/yellow] {notice}", markup=True, highlight=False)
@@ -86,9 +81,9 @@ def render_table(
 
 def _emit(standings: Standings, fmt: str, console: Console) -> None:
     if fmt == "json":
-        click.echo(json.dumps(standings.to_dict(), indent=2, ensure_ascii=False))
+        click.echo(standings_json(standings))
     elif fmt == "csv":
-        click.echo(to_csv(standings_rows(standings)), nl=False)
+        click.echo(standings_csv(standings), nl=False)
     else:
         render_table(standings, console)
 

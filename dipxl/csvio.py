@@ -15,9 +15,8 @@ from typing import Any
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.model import Record, Tournament, tournament_from_records
-from dipxl.standings import Standings
 
-__all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "standings_rows", "to_csv"]
+__all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "to_csv"]
 
 COLUMNS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
 REQUIRED = ("round", "board", "power", "player", "centres")
@@ -95,15 +94,6 @@ def safe_cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
-
-
-def standings_rows(standings: Standings) -> list[list[Any]]:
-    """Header row + one row per player: rank, player, score, games, tie-breaks."""
-    names = list(standings.tiebreak_names)
-    rows: list[list[Any]] = [["rank", "player", "score", "games", *names]]
-    for r in standings.rows:
-        rows.append([r.rank, r.player, r.score, r.games, *(r.tiebreaks.get(n) for n in names)])
-    return rows
 
 
 def to_csv(rows: Iterable[Sequence[Any]]) -> str:

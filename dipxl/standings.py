@@ -20,7 +20,7 @@ from dipxl.model import Game, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.slots import slot_setters
 from dipxl.systems import System, get_system, htm
-from dipxl.systems.common import param_table, solo_winner
+from dipxl.systems.common import solo_winner
 
 __all__ = [
     "BestGame",
@@ -357,79 +357,6 @@ class Standings:
             if row.player == player:
                 return row
         raise KeyError(player)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON contract (see README): plain dicts, lists, str, int, float."""
-        return {
-            "system": self.system.id,
-            "title": self.title,
-            "parameters": {k: _jsonable(v) for k, v in param_table(self.params)},
-            "after_round": self.after_round,
-            "standings": [
-                {
-                    "rank": r.rank,
-                    "player": r.player,
-                    "score": r.score,
-                    "games": r.games,
-                    **({"exact": str(r.exact)} if r.exact is not None else {}),
-                    **{k: _jsonable(v) for k, v in r.tiebreaks.items()},
-                }
-                for r in self.rows
-            ],
-            "games": [
-                {
-                    "round": sg.round,
-                    "board": sg.board,
-                    "solo": Power(sg.winner).title if sg.winner is not None else None,
-                    "seats": [
-                        {
-                            "power": seat.power.title,
-                            "player": seat.player,
-                            "centres": seat.centres,
-                            "eliminated": seat.eliminated,
-                            "in_draw": sg.winner is None and sg.game.draw_members[i],
-                            "score": sg.scores[i],
-                        }
-                        for i, seat in enumerate(sg.game.seats)
-                    ],
-                }
-                for sg in self.games
-            ],
-            "best_country": {
-                power.title: [
-                    {
-                        "player": b.player,
-                        "round": b.round,
-                        "board": b.board,
-                        "score": b.score,
-                        "centres": b.centres,
-                    }
-                    for b in self.best_country.get(power, ())
-                ]
-                for power in Power
-            },
-            "powers": [
-                {
-                    "power": p.power.title,
-                    "games": p.games,
-                    "total_centres": p.total_centres,
-                    "mean_centres": p.mean_centres,
-                    "solos": p.solos,
-                    "eliminations": p.eliminations,
-                    "mean_score": p.mean_score,
-                }
-                for p in self.powers
-            ],
-            "warnings": [str(n) for n in self.notices],
-        }
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, Fraction):
-        return float(value)
-    return value
 
 
 def score_tournament(

@@ -64,7 +64,7 @@ from dipxl.model import (
 )
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, System, get_system
-from dipxl.tiebreaks import TIEBREAKERS
+from dipxl.tables import standings_table
 from dipxl.workbook.layout import INPUT_HEADERS, header_field
 
 __all__ = [
@@ -673,31 +673,11 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
         spec = _system(system)
         params = _params(spec, parameters)
         event = tournament_from_records(_results(results))
-        standings = score_tournament(event, spec, params)
-        names = standings.tiebreak_names
-        exact = spec.score_event is not None
-        table: list[list[object]] = [
-            [
-                "Rank",
-                "Player",
-                "Score",
-                "Games",
-                *(TIEBREAKERS[n].title for n in names),
-                *(["Exact"] if exact else []),
-            ]
+        table = standings_table(score_tournament(event, spec, params))
+        return [
+            [c.title for c in table.columns],
+            *([_number(value) for value in row] for row in table.rows),
         ]
-        for row in standings.rows:
-            table.append(
-                [
-                    row.rank,
-                    row.player,
-                    row.score,
-                    row.games,
-                    *(_number(row.tiebreaks.get(n)) for n in names),
-                    *([str(row.exact)] if exact else []),
-                ]
-            )
-        return table
     except DipxlError as err:
         raise _located(err, "DIPXL_STANDINGS") from None
 

@@ -21,6 +21,7 @@ from dipxl.cli import cli
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import Standings, score_tournament
+from dipxl.tables import standings_dict
 from dipxl.workbook import scored
 from dipxl.workbook.demo import DEMOS
 from dipxl.workbook.reader import read_workbook
@@ -169,7 +170,7 @@ def test_json_and_csv_files_are_the_contract(folder: Path, tmp_path: Path, fmt: 
         expected = score_tournament(tournament, system)
         text = (out / f"{path.stem}-scored.{fmt}").read_text(encoding="utf-8")
         if fmt == "json":
-            data, want = json.loads(text), expected.to_dict()
+            data, want = json.loads(text), standings_dict(expected)
             for key in ("standings", "games", "best_country", "powers", "parameters", "system"):
                 assert data[key] == want[key]
         else:
@@ -183,7 +184,7 @@ def test_one_input_as_json_goes_to_stdout(folder: Path) -> None:
     result = run("score", folder / "good-htm.xlsx", "--format", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["standings"] == \
-        score_tournament(htm_example(), "htm").to_dict()["standings"]
+        standings_dict(score_tournament(htm_example(), "htm"))["standings"]
     assert not (folder / "good-htm-scored.json").exists()
 
 
@@ -206,8 +207,8 @@ def test_system_option_overrides_settings(tmp_path: Path) -> None:
                ).exit_code == 0
     data = json.loads((tmp_path / "o" / "e-scored.json").read_text())
     assert data["system"] == "dimvalue"
-    assert data["standings"] == score_tournament(worked_games_event(), "dimvalue"
-                                                 ).to_dict()["standings"]
+    assert data["standings"] == standings_dict(
+        score_tournament(worked_games_event(), "dimvalue"))["standings"]
     # Same system: the Settings parameters stay, -p applies on top.
     result = run("score", path, "-s", "cdiplo", "-p", "played=2", "--format", "json")
     data = json.loads(result.stdout)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
+from dipxl.tables import standings_dict
 from dipxl.workbook import reader
 from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS, header_field
@@ -60,12 +61,12 @@ def test_a_filled_contract_workbook_scores_like_the_engine(
     tmp_path: Path, system: str, make: object
 ) -> None:
     tournament = make()  # type: ignore[operator]
-    expected = score_tournament(tournament, system).to_dict()
+    expected = standings_dict(score_tournament(tournament, system))
     for writer in (results_workbook, write_results_workbook):
         path = writer(tmp_path / f"{writer.__name__}.xlsx", tournament, system)
         book = read_workbook(path)
         assert book.system is not None and book.system.id == system
-        got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
+        got = standings_dict(score_tournament(book.tournament, book.system, book.overrides))
         assert same_result(got, dict(expected))
         assert book.tournament.title == tournament.title
 
@@ -89,8 +90,8 @@ def test_a_generated_then_filled_workbook_scores_like_the_engine(
     wb.save(path)
     book = read_workbook(path)
     assert book.system is not None and (book.system.id, book.title) == (system, "Club night")
-    got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
-    want = score_tournament(tournament, system).to_dict()
+    got = standings_dict(score_tournament(book.tournament, book.system, book.overrides))
+    want = standings_dict(score_tournament(tournament, system))
     assert got["title"] == "Club night"
     want["title"] = "Club night"
     assert same_result(got, want)
@@ -122,8 +123,8 @@ def test_settings_parameters_are_used(tmp_path: Path) -> None:
     assert params.solo == 50 and tuple(params.positions) == (30, 20, 10)
     expected = score_tournament(worked_games_event(), "cdiplo",
                                 {"solo": 50, "positions": (30, 20, 10)})
-    got = score_tournament(book.tournament, book.system, book.overrides).to_dict()
-    assert same_result(got, expected.to_dict())
+    got = standings_dict(score_tournament(book.tournament, book.system, book.overrides))
+    assert same_result(got, standings_dict(expected))
 
 
 def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
@@ -132,8 +133,8 @@ def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
     assert (book.sheet, book.header_row, book.title, book.system) == \
         ("Scores", 3, "Spring Cup 2026", None)
     for system in ("cdiplo", "detour98e", "dimvalue", "htm"):
-        got = score_tournament(book.tournament, system).to_dict()
-        want = score_tournament(worked_games_event(), system).to_dict()
+        got = standings_dict(score_tournament(book.tournament, system))
+        want = standings_dict(score_tournament(worked_games_event(), system))
         assert got["standings"] == want["standings"]
         assert got["games"] == want["games"]
         assert got["best_country"] == want["best_country"]

@@ -14,6 +14,7 @@ from dipxl.model import Power, Tournament
 from dipxl.ranking import RANK_DECIMALS, rank_key
 from dipxl.standings import score_tournament
 from dipxl.systems import cdiplo
+from dipxl.tables import standings_dict
 from tests.helpers import board
 
 
@@ -70,7 +71,7 @@ def test_power_statistics_are_means_over_finished_games() -> None:
 
 def test_json_contract() -> None:
     s = score_tournament(worked_games_event(), "detour98e")
-    data = json.loads(json.dumps(s.to_dict()))
+    data = json.loads(json.dumps(standings_dict(s)))
     assert {"system", "standings", "games", "best_country", "warnings"} <= set(data)
     assert data["system"] == "detour98e"
     row = data["standings"][0]
@@ -90,7 +91,7 @@ def cdiplo_free(data: dict[str, object]) -> float:
 
 
 def test_htm_json_seat_score_is_result_minus_mean() -> None:
-    data = score_tournament(htm_example(), "htm", after_round=1).to_dict()
+    data = standings_dict(score_tournament(htm_example(), "htm", after_round=1))
     seat = data["games"][0]["seats"][0]  # P1, Austria, 6 centres, mean 22/3
     assert seat["score"] == pytest.approx(6 - 22 / 3)
     p1 = next(r for r in data["standings"] if r["player"] == "P1")

@@ -7,7 +7,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from dipxl.workbook.xlsx import MAX_TEXT, Sheet, column_letter, write_xlsx
+from dipxl.workbook.xlsx import MAX_TEXT, Sheet, write_xlsx
 
 
 def test_values_come_back_with_their_types(tmp_path: Path) -> None:
@@ -52,9 +52,3 @@ def test_bad_sheet_names_are_refused(tmp_path: Path, name: str) -> None:
 def test_other_types_are_refused(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="cannot write"):
         write_xlsx(tmp_path / "t.xlsx", [Sheet("S", ["h"], [[object()]])])  # type: ignore[list-item]
-
-
-def test_column_letters() -> None:
-    # index: letters, as Excel names columns
-    assert [column_letter(i) for i in (0, 25, 26, 51, 52, 701, 702, 16383)] == \
-        ["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA", "XFD"]

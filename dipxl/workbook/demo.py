@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dipxl.examples import htm_example, worked_games_event
+from dipxl.examples import example as example_event
 from dipxl.fileio import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
@@ -23,14 +23,14 @@ from dipxl.workbook.xlsx import Sheet, Value, write_xlsx
 
 __all__ = ["DEMOS", "results_sheets", "write_demo_workbooks", "write_results_workbook"]
 
-# (file name, example, system id): the worked examples of the source texts.
+# (file name, example, system id): the worked examples of the source texts
+# (names of dipxl.examples.EXAMPLES).
 DEMOS: tuple[tuple[str, str, str], ...] = (
     ("htm-example.xlsx", "htm", "htm"),
     ("cdiplo-example.xlsx", "worked", "cdiplo"),
     ("detour98e-example.xlsx", "worked", "detour98e"),
     ("dimvalue-example.xlsx", "worked", "dimvalue"),
 )
-_EXAMPLES = {"htm": htm_example, "worked": worked_games_event}
 
 
 def results_sheets(
@@ -85,7 +85,7 @@ def write_demo_workbooks(folder: Path, *, force: bool = False) -> list[Path]:
     filled with the worked examples."""
     written = []
     for name, example, system_id in DEMOS:
-        tournament = _EXAMPLES[example]()
+        tournament = example_event(example)
         written.append(
             write_workbook(
                 folder / name,

@@ -9,7 +9,7 @@ named ``positions_1``, ``positions_2``, ...; a None value is an empty cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from dipxl.errors import InputError
@@ -171,13 +171,3 @@ def _setting_value(value: object, default: Any, cell: str, name: str) -> Any:
     if isinstance(default, str):
         return str(value).strip()
     return _setting_number(value, cell, name)
-
-
-def cells_of(names: Sequence[str]) -> dict[str, int]:
-    """Header index by field for a header row (first occurrence wins)."""
-    found: dict[str, int] = {}
-    for i, text in enumerate(names):
-        field = header_field(text)
-        if field is not None and field not in found:
-            found[field] = i
-    return found

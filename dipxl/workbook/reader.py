@@ -50,9 +50,9 @@ from dipxl.model import (
     tournament_from_records,
 )
 from dipxl.systems import System
+from dipxl.workbook.a1 import column_letter, column_number, parse_cell
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
-from dipxl.workbook.xlsx import column_letter
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
 
@@ -90,7 +90,6 @@ _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP = b"PK\x03\x04"
 _EMPTY_ZIP = b"PK\x05\x06"
-_REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]+)$")
 
 
 @dataclass(frozen=True)
@@ -475,7 +474,7 @@ class _Package:
             cols = max((_column_index(c) for c, _ in refs), default=0)
             last = (rows, cols)
         if last is not None and last[0] * (last[1] + 1) > MAX_CELLS:
-            span = f"A1:{column_letter(last[1])}{last[0]}"
+            span = f"A1:{column_letter(last[1] + 1)}{last[0]}"
             raise InputError(
                 f"the sheet's used range {span} holds {last[0] * (last[1] + 1):,} cells, "
                 f"more than dipxl reads ({MAX_CELLS:,}): is there a stray value far "
@@ -579,7 +578,7 @@ def _no_formula_in(xml: bytes, columns: Collection[int]) -> bool:
     (:func:`_plain_formula_cells`)."""
     if b"'" in xml or (b"&" in xml and b"&#" in xml):  # "&" alone is found much faster
         return False  # a quoted '<c r="H9"' or an encoded "array" must be parsed
-    letters = frozenset(column_letter(c) for c in columns)
+    letters = frozenset(column_letter(c + 1) for c in columns)
     patterns = _OTHER_FORMULAS.get(letters)
     if patterns is None:
         if len(_OTHER_FORMULAS) > 64:
@@ -614,7 +613,7 @@ def _plain_formula_cells(
     # first attribute and starts with one of these is in no column wanted.
     others = (
         frozenset(range(ord("A"), ord("Z") + 1))
-        - {ord(column_letter(c)[0]) for c in columns}
+        - {ord(column_letter(c + 1)[0]) for c in columns}
         if columns is not None
         else frozenset()
     )
@@ -801,23 +800,17 @@ def _battr(attrs: bytes, name: bytes) -> str | None:
 
 
 def _column_index(letters: bytes) -> int:
+    """The 0-based column of ``letters`` (``b"A"`` -> 0)."""
     index = _COLUMNS.get(letters)
     if index is None:
-        index = 0
-        for ch in letters.upper():
-            index = index * 26 + (ch - 64)
-        index = _COLUMNS[letters] = index - 1
+        index = _COLUMNS[letters] = column_number(letters) - 1
     return index
 
 
 def _parse_ref(ref: str) -> tuple[int, int] | None:
-    m = _REF.match(ref.strip())
-    if not m:
-        return None
-    col = 0
-    for ch in m.group(1).upper():
-        col = col * 26 + (ord(ch) - 64)
-    return int(m.group(2)), col - 1
+    """(1-based row, 0-based column) of a cell reference, or None."""
+    found = parse_cell(ref)
+    return None if found is None else (found[0], found[1] - 1)
 
 
 def _range_cells(ref: str | None) -> Iterator[tuple[int, int]]:
@@ -951,7 +944,7 @@ def _records(
     :func:`_as_typed`), built column by column."""
     none = repeat(None)
     typed = {f: _as_typed(values) for f, values in columns.items()}
-    cells = {f: f"{ref}!{column_letter(header.columns[f])}" for f in columns}
+    cells = {f: f"{ref}!{column_letter(header.columns[f] + 1)}" for f in columns}
     texts = list(map(str, numbers))
     return list(
         map(
@@ -974,7 +967,7 @@ def _row_record(
         f: _as_typed([values[c]])[0] if c < len(values) and c not in unread else None
         for f, c in header.columns.items()
     }
-    cells = {f: f"{ref}!{column_letter(c)}" for f, c in header.columns.items()}
+    cells = {f: f"{ref}!{column_letter(c + 1)}" for f, c in header.columns.items()}
     get = typed.get
     return Record(
         get("round"), get("board"), get("power"), get("player"), get("centres"),
@@ -986,7 +979,7 @@ def _row_record(
 def _wheres(ref: str, header: _Header, rows: Iterable[str]) -> list[str]:
     """Where each row is (its number as text) is named: the sheet and the
     row's first input cell."""
-    first = f"{ref}!{column_letter(min(header.columns.values()))}"
+    first = f"{ref}!{column_letter(min(header.columns.values()) + 1)}"
     return list(map(first.__add__, rows))
 
 
@@ -1093,10 +1086,11 @@ class _Reader:
         if full:  # results spread over sheets: reading one would lose the others
             names = ", ".join(repr(n) for n, _ in full)
             sheet, header = full[0]
+            left = column_letter(min(header.columns.values()) + 1)
             raise InputError(
                 f"results headers on {len(full)} sheets ({names}): dipxl reads the results "
                 "of one sheet; put them all on one sheet, or name the one to read 'Results'",
-                f"{_sheet_ref(sheet)}!{column_letter(min(header.columns.values()))}{header.row}",
+                f"{_sheet_ref(sheet)}!{left}{header.row}",
             )
         if partial is not None:
             _count, sheet, header_row, columns = partial
@@ -1107,7 +1101,7 @@ class _Reader:
                 f"missing column(s) {', '.join(missing)}: the header row has "
                 f"{', '.join(have)}; a results header needs "
                 f"{', '.join(_TITLES[f] for f in REQUIRED)}",
-                f"{_sheet_ref(sheet)}!{column_letter(first)}{header_row}",
+                f"{_sheet_ref(sheet)}!{column_letter(first + 1)}{header_row}",
             )
         sheets = ", ".join(repr(n) for n in self.names)
         raise InputError(
@@ -1148,7 +1142,7 @@ class _Reader:
             row = rows[i]
             key = row[name_col] if name_col < len(row) else None
             value = row[value_col] if value_col < len(row) else None
-            cell = f"{ref}!{column_letter(value_col)}{i + 1}"
+            cell = f"{ref}!{column_letter(value_col + 1)}{i + 1}"
             if _blank(key):
                 continue
             if (i + 1, value_col) in formulas:

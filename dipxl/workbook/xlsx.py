@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["MAX_TEXT", "Sheet", "column_letter", "write_xlsx"]
+from dipxl.workbook.a1 import column_letter
+
+__all__ = ["MAX_TEXT", "Sheet", "write_xlsx"]
 
 MAX_TEXT = 32_767  # Excel's limit for one cell's text
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -52,16 +54,6 @@ class Sheet:
     widths: Sequence[float] | None = None
 
 
-def column_letter(index: int) -> str:
-    """``0 -> A``, ``25 -> Z``, ``26 -> AA`` (0-based column index)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def _text(value: str) -> str:
     if len(value) > MAX_TEXT:
         value = value[:MAX_TEXT]
@@ -74,7 +66,7 @@ def _row(number: int, values: Sequence[Value], heads: list[str], style: int = 0)
     """One ``<row>``: text as inline strings, numbers, booleans; None skipped.
     ``heads[i]`` is ``<c r="`` + column letter (extended as needed)."""
     while len(heads) < len(values):
-        heads.append('<c r="' + column_letter(len(heads)))
+        heads.append('<c r="' + column_letter(len(heads) + 1))
     n = str(number)
     tail = f'"{f" s={chr(34)}{style}{chr(34)}" if style else ""}'
     parts = ['<row r="', n, '">']
@@ -133,7 +125,7 @@ def _sheet_xml(sheet: Sheet) -> str:
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
         "</sheetView></sheetViews>"
     )
-    last = f"{column_letter(max(len(heads), 1) - 1)}{number}"
+    last = f"{column_letter(max(len(heads), 1))}{number}"
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}">'

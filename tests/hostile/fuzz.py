@@ -42,8 +42,8 @@ from hypothesis import strategies as st
 
 from dipxl.errors import InputError
 from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.layout import HEADER_SYNONYMS
-from dipxl.workbook.xlsx import column_letter
 from tests.helpers import finished_games
 
 FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
@@ -119,7 +119,7 @@ class Case:
             return f"line {self.csv_lines()[row]}, column {name}"
         sheet = self.sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", self.sheet) \
             else "'" + self.sheet.replace("'", "''") + "'"
-        return f"{sheet}!{column_letter(self.column_of(name))}{self.header_row + 1 + row}"
+        return f"{sheet}!{column_letter(self.column_of(name) + 1)}{self.header_row + 1 + row}"
 
     def csv_text(self) -> str:
         out = io.StringIO()
@@ -160,7 +160,7 @@ class Case:
         for i in self.hidden:
             ws.row_dimensions[self.header_row + 1 + i].hidden = True
         for col, first, last in self.merges:
-            letter = column_letter(col)
+            letter = column_letter(col + 1)
             ws.merge_cells(
                 f"{letter}{self.header_row + 1 + first}:{letter}{self.header_row + 1 + last}"
             )

@@ -24,6 +24,7 @@ from dipxl.errors import DipxlError
 from dipxl.examples import worked_games_event
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, get_system
+from dipxl.tables import standings_dict
 from tests.hostile.fuzz import ErrorValue, Formula
 from tests.workbooks import results_workbook
 
@@ -111,4 +112,4 @@ def test_hostile_settings_cells(which: tuple[str, str], value: object) -> None:
         except DipxlError as err:
             assert str(err).startswith(f"e.xlsx: Settings!{cell.coordinate}: "), str(err)
             return
-        assert _all_finite(standings.to_dict())
+        assert _all_finite(standings_dict(standings))

@@ -23,9 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from openpyxl.utils import get_column_letter
-
 from dipxl.systems import System
+from dipxl.workbook.a1 import column_letter, column_span
 
 __all__ = [
     "COMMON_COLUMNS",
@@ -76,7 +75,6 @@ class Plan:
     players: int
     columns: tuple[str, ...]
     results: str = "Results"
-    players_sheet: str = "Players"
     first_row: int = 2
     _letters: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -84,7 +82,7 @@ class Plan:
         object.__setattr__(
             self,
             "_letters",
-            {name: get_column_letter(i) for i, name in enumerate(self.columns, start=1)},
+            {name: column_letter(i) for i, name in enumerate(self.columns, start=1)},
         )
 
     def col(self, header: str) -> str:
@@ -113,7 +111,7 @@ class Plan:
         c = self.col(header)
         a = self.first_row if first is None else first
         b = self.last_row if last is None else last
-        return f"{self.results}!${c}${a}:${c}${b}"
+        return column_span(c, a, b, self.results)
 
     def round_range(self, header: str, rnd: int) -> str:
         """A column over the rows of one round."""
@@ -135,8 +133,7 @@ class Seat:
 
     def block(self, header: str) -> str:
         """The game's seven rows of a column: ``$E$9:$E$15``."""
-        c = self.plan.col(header)
-        return f"${c}${self.first}:${c}${self.last}"
+        return column_span(self.plan.col(header), self.first, self.last)
 
     @property
     def top(self) -> str:

@@ -1,0 +1,267 @@
+"""One way out: the scored tournament as plain tables, and their dict and
+JSON forms.
+
+Every output of the standings (the scored workbook, CSV, JSON, the
+terminal, ``DIPXL_STANDINGS``) is built from the tables here, made once
+from the core's :class:`~dipxl.standings.Standings`:
+
+- :func:`standings_table`: one row per player, ranked: rank, player,
+  score, games, the values of the system's tie-breakers, then the exact
+  score where the system defines one (HTM);
+- :func:`seat_table`: one row per seat of every finished game: round,
+  board, power, player, centres, eliminated, in the draw, solo, score;
+- :func:`best_country_table` and :func:`powers_table`: per power.
+
+A table's columns carry their names (the CSV header and JSON keys) and
+their headers as shown in a workbook, on the terminal and by the worksheet
+function: :func:`standings_columns` is the one place where the tie-breakers'
+headers are spelled.  Cells hold the core's values (numbers, text, None,
+booleans; a tie-break value as the core shows it); each output converts
+them its own way (:func:`json_value` for JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from dipxl.csvio import to_csv
+from dipxl.model import Power
+from dipxl.standings import Standings
+from dipxl.systems.common import param_table
+from dipxl.tiebreaks import TIEBREAKERS
+
+__all__ = [
+    "Column",
+    "Table",
+    "best_country_table",
+    "json_value",
+    "powers_table",
+    "seat_table",
+    "standings_csv",
+    "standings_dict",
+    "standings_json",
+    "standings_table",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column: ``name`` (snake case: CSV header, JSON key), ``header``
+    (scored workbook, terminal) and ``title`` (the worksheet function)."""
+
+    name: str
+    header: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Plain rows under named columns."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def index(self, name: str) -> int:
+        """The position of column ``name`` (ValueError when absent)."""
+        return self.names.index(name)
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Each row as a dict by column name."""
+        names = self.names
+        for row in self.rows:
+            yield dict(zip(names, row, strict=True))
+
+
+def _column(name: str, title: str | None = None) -> Column:
+    header = name.replace("_", " ").capitalize()
+    return Column(name, header, header if title is None else title)
+
+
+RANK, PLAYER, SCORE, GAMES = (_column(n) for n in ("rank", "player", "score", "games"))
+EXACT = Column("exact", "Exact score", "Exact")
+
+
+def standings_columns(tiebreakers: Sequence[str], exact: bool) -> tuple[Column, ...]:
+    """The standings table's columns: rank, player, score, games, each
+    tie-breaker (titled as :data:`dipxl.tiebreaks.TIEBREAKERS` titles it),
+    then ``exact`` when the system defines an exact score."""
+    return (
+        RANK,
+        PLAYER,
+        SCORE,
+        GAMES,
+        *(_column(n, TIEBREAKERS[n].title) for n in tiebreakers),
+        *((EXACT,) if exact else ()),
+    )
+
+
+def standings_table(standings: Standings) -> Table:
+    """One row per player in rank order; the exact score as text (a
+    fraction such as ``31/2``); a tie-breaker that did not apply to the
+    player's tie is None."""
+    names = standings.tiebreak_names
+    exact = standings.system.score_event is not None
+    rows = tuple(
+        (
+            r.rank,
+            r.player,
+            r.score,
+            r.games,
+            *(r.tiebreaks.get(n) for n in names),
+            *((None if r.exact is None else str(r.exact),) if exact else ()),
+        )
+        for r in standings.rows
+    )
+    return Table(standings_columns(names, exact), rows)
+
+
+SEAT_COLUMNS = (
+    *(_column(n) for n in ("round", "board", "power", "player", "centres", "eliminated")),
+    _column("in_draw"),
+    _column("solo"),
+    _column("score"),
+)
+
+
+def seat_table(standings: Standings) -> Table:
+    """One row per seat of every finished game, game by game in power
+    order: ``in_draw`` True for a member of the draw of a drawn game,
+    ``solo`` True for the soloist."""
+    rows = tuple(
+        (
+            sg.round,
+            sg.board,
+            seat.power.title,
+            seat.player,
+            seat.centres,
+            seat.eliminated,
+            sg.winner is None and sg.game.draw_members[i],
+            sg.winner == i,
+            sg.scores[i],
+        )
+        for sg in standings.games
+        for i, seat in enumerate(sg.game.seats)
+    )
+    return Table(SEAT_COLUMNS, rows)
+
+
+BEST_COLUMNS = tuple(_column(n) for n in ("power", "player", "round", "board", "score", "centres"))
+
+
+def best_country_table(standings: Standings) -> Table:
+    """Per power, Austria to Turkey, each holder of the best single game."""
+    rows = tuple(
+        (power.title, b.player, b.round, b.board, b.score, b.centres)
+        for power in Power
+        for b in standings.best_country.get(power, ())
+    )
+    return Table(BEST_COLUMNS, rows)
+
+
+POWERS_COLUMNS = tuple(
+    _column(n)
+    for n in (
+        "power",
+        "games",
+        "total_centres",
+        "mean_centres",
+        "solos",
+        "eliminations",
+        "mean_score",
+    )
+)
+
+
+def powers_table(standings: Standings) -> Table:
+    """Per power over the finished games."""
+    rows = tuple(
+        (
+            p.power.title,
+            p.games,
+            p.total_centres,
+            p.mean_centres,
+            p.solos,
+            p.eliminations,
+            p.mean_score,
+        )
+        for p in standings.powers
+    )
+    return Table(POWERS_COLUMNS, rows)
+
+
+def json_value(value: Any) -> Any:
+    """A core value as JSON holds it: a tuple as a list, a fraction as a float."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Fraction):
+        return float(value)
+    return value
+
+
+def standings_dict(standings: Standings) -> dict[str, Any]:
+    """The JSON contract (README "JSON output"): plain dicts, lists, str,
+    int, float, bool and None."""
+    players: list[dict[str, Any]] = []
+    for row in standings_table(standings).records():
+        exact = row.pop("exact", None)
+        first = {key: row.pop(key) for key in ("rank", "player", "score", "games")}
+        players.append(
+            {
+                **first,
+                **({"exact": exact} if exact is not None else {}),
+                **{name: json_value(value) for name, value in row.items()},
+            }
+        )
+    seats = list(seat_table(standings).records())
+    games: list[dict[str, Any]] = []
+    for k in range(0, len(seats), len(Power)):  # seven rows a game, in power order
+        game = seats[k : k + len(Power)]
+        games.append(
+            {
+                "round": game[0]["round"],
+                "board": game[0]["board"],
+                "solo": next((s["power"] for s in game if s["solo"]), None),
+                "seats": [
+                    {
+                        key: s[key]
+                        for key in ("power", "player", "centres", "eliminated", "in_draw", "score")
+                    }
+                    for s in game
+                ],
+            }
+        )
+    best: dict[str, list[dict[str, Any]]] = {power.title: [] for power in Power}
+    for holder in best_country_table(standings).records():
+        best[holder.pop("power")].append(holder)
+    return {
+        "system": standings.system.id,
+        "title": standings.title,
+        "parameters": {k: json_value(v) for k, v in param_table(standings.params)},
+        "after_round": standings.after_round,
+        "standings": players,
+        "games": games,
+        "best_country": best,
+        "powers": list(powers_table(standings).records()),
+        "warnings": [str(n) for n in standings.notices],
+    }
+
+
+def standings_json(standings: Standings) -> str:
+    """The JSON contract as text, indented (no final newline)."""
+    return json.dumps(standings_dict(standings), indent=2, ensure_ascii=False)
+
+
+def standings_csv(standings: Standings) -> str:
+    """The standings as CSV: ``rank,player,score,games,<tie-breakers>`` (no
+    exact score), every user text defused (:func:`dipxl.csvio.safe_cell`)."""
+    table = standings_table(standings)
+    keep = [i for i, name in enumerate(table.names) if name != EXACT.name]
+    return to_csv([[table.names[i] for i in keep], *([row[i] for i in keep] for row in table.rows)])

@@ -1,0 +1,85 @@
+"""The hidden Calc sheet: helper values read by the other sheets' formulas
+(position points and their running sums, the system's step tables,
+finished games and rounds, the score floor, players seated twice)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from dipxl.systems import System
+from dipxl.workbook import formulas as fx
+from dipxl.workbook.a1 import column_letter, column_span
+from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan
+from dipxl.workbook.layout import SHEETS
+from dipxl.workbook.sheets.cells import define_name, put_text
+from dipxl.workbook.sheets.settings import MAX_POSITIONS, settings_table
+
+__all__ = ["build"]
+
+
+def build(
+    wb: Workbook,
+    ws: Worksheet,
+    plan: Plan,
+    spec: System,
+    params: Any,
+    letters: dict[str, str],
+    form: Formulas,
+) -> None:
+    """The helper values; ``letters``: the Summary sheet's column letters."""
+    put_text(ws.cell(1, 1), "Helper values computed from Settings and Results: do not edit.")
+    column = 11
+    for name, table in form.steps.items():
+        put_text(ws.cell(2, column), f"{name}: key")
+        put_text(ws.cell(2, column + 1), "value")
+        for r, (key, value) in enumerate(table, start=3):
+            ws.cell(r, column, key)
+            ws.cell(r, column + 1, value)
+        last = 2 + len(table)
+        for offset, part in enumerate(("key", "value")):
+            c = column_letter(column + offset)
+            define_name(wb, f"calc_{name}_{part}", column_span(c, 3, last, CALC))
+        column += 3
+    settings_row = {
+        name: r for r, name in enumerate((row[0] for row in settings_table(spec, params, "")), 2)
+    }
+    put_text(ws.cell(2, 1), "position points")
+    put_text(ws.cell(2, 3), "running sum")
+    ws.cell(3, 3, 0)
+    for k in range(1, MAX_POSITIONS + 1):
+        ref = settings_row.get(f"positions_{k}")
+        ws.cell(3 + k - 1, 2).value = f"=N({SHEETS['settings']}!$B${ref})" if ref else 0
+        ws.cell(3 + k, 3).value = f"=C{2 + k}+B{2 + k}"
+    define_name(wb, "calc_pos", column_span("B", 3, 2 + MAX_POSITIONS, CALC))
+    define_name(wb, "calc_cum", column_span("C", 3, 3 + MAX_POSITIONS, CALC))
+    done = plan.column_range("Game done")
+    put_text(ws.cell(2, 5), "finished games")
+    ws["F2"] = f"=SUM({done})/7"
+    define_name(wb, "calc_games", f"{CALC}!$F$2")
+    put_text(ws.cell(3, 5), "rounds with a finished game")
+    ws["F3"] = f'=COUNTIF($H$3:$H${2 + plan.rounds},">0")'
+    define_name(wb, "calc_rounds", f"{CALC}!$F$3")
+    put_text(ws.cell(5, 5), "decimals of game scores")
+    rt = fx.setting_name("round_to")
+    has_round = any(name == "round_to" for name, _ in spec.parameters())
+    ws["F5"] = f"=IF(ISNUMBER({rt}),{rt},15)" if has_round else 15
+    define_name(wb, "calc_digits", f"{CALC}!$F$5")
+    put_text(ws.cell(4, 5), "score floor")
+    has_key = fx.SCORE_KEY in plan.columns
+    ws["F4"] = f"=MIN({plan.column_range(fx.SCORE_KEY)})-1" if has_key else 0
+    define_name(wb, "calc_floor", f"{CALC}!$F$4")
+    put_text(ws.cell(2, 8), "finished games in round")
+    put_text(ws.cell(2, 9), "player twice in round")
+    for rnd in range(1, plan.rounds + 1):
+        r = 2 + rnd
+        ws.cell(r, 7, rnd)
+        ws.cell(r, 8).value = f"=SUM({plan.round_range('Game done', rnd)})/7"
+        a = letters[f"a_{rnd}"]
+        ws.cell(r, 9).value = (
+            f"=COUNT({plan.round_range('Player id', rnd)})"
+            f">COUNT({column_span(a, 2, plan.players + 1, SUMMARY)})"
+        )
+    define_name(wb, "calc_doubles", column_span("I", 3, 2 + plan.rounds, CALC))

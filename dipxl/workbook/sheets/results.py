@@ -1,0 +1,185 @@
+"""The Results sheet: seven rows a board (powers in canonical order), the
+input columns the TD fills in, then the computed columns of the system's
+formula twin; data validation and the TD's warning colours."""
+
+from __future__ import annotations
+
+from copy import copy
+
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournament
+from dipxl.workbook import formulas as fx
+from dipxl.workbook.a1 import column_letter, column_span
+from dipxl.workbook.formulas import Formulas, Plan, Seat
+from dipxl.workbook.layout import INPUT_HEADERS, SHEETS
+from dipxl.workbook.sheets.cells import (
+    INPUT_FILL,
+    MISSING_FILL,
+    TEXT_FILL,
+    TEXT_FONT,
+    WARN_FILL,
+    header_row,
+    put_formula,
+    put_value,
+    score_format,
+)
+
+__all__ = ["build"]
+
+
+def build(ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | None) -> None:
+    """Every seat of every board, pre-filled from ``tournament``."""
+    header_row(ws, plan.columns)
+    filled: dict[tuple[int, int], Game] = {}
+    if tournament is not None:
+        filled = {(g.round, g.board): g for g in tournament.games}
+    names = "player_names"
+    # One style object per kind of cell, shared (setting styles cell by cell
+    # is most of openpyxl's time on a big sheet): openpyxl's style array of
+    # a prototype cell, copied into each cell (see cells.put_value).
+    proto = ws.cell(plan.last_row + 5, 1)
+    proto.fill = INPUT_FILL
+    input_style = copy(proto._style)
+    proto.fill = PatternFill()
+    proto.number_format = score_format(form)
+    score_style = copy(proto._style)
+    ws._cells.pop((proto.row, proto.column))
+    index = {h: i for i, h in enumerate(plan.columns, start=1)}
+    score_col = index["Score"]
+    for rnd in range(1, plan.rounds + 1):
+        for board in range(1, plan.boards + 1):
+            first = plan.block_first(rnd, board)
+            found = filled.get((rnd, board))
+            for power in Power:
+                row = first + int(power)
+                put_value(ws, row, 1, rnd, "n")
+                put_value(ws, row, 2, board, "n")
+                put_value(ws, row, 3, power.title, "s")
+                values: list[tuple[object, str]] = [(None, "n")] * 4
+                if found is not None:
+                    seat = found.seats[int(power)]
+                    if seat.player:
+                        values[0] = (seat.player, "s")
+                    if seat.centres is not None:
+                        values[1] = (seat.centres, "n")
+                    if seat.eliminated is not None:
+                        values[2] = (seat.eliminated, "n")
+                    if seat.in_draw is not None:
+                        values[3] = ("Y" if seat.in_draw else "N", "s")
+                for c, (value, kind) in enumerate(values, start=4):
+                    put_value(ws, row, c, value, kind, input_style)
+                s = Seat(plan, row, first, first + 6)
+                cells = fx.common_seat(s, names)
+                cells.update(form.seat(s))
+                for header, formula in cells.items():
+                    if header in index:
+                        put_formula(ws, row, index[header], formula)
+                ws._cells[(row, score_col)]._style = copy(score_style)
+    last = plan.last_row
+    _results_validation(ws, plan)
+    _results_formatting(ws, plan)
+    widths = {"Round": 7, "Board": 7, "Power": 10, "Player": 26, "Centres": 9}
+    for header in plan.columns:
+        letter = plan.col(header)
+        ws.column_dimensions[letter].width = widths.get(header, max(10, len(header) + 2))
+    for header in plan.columns[len(INPUT_HEADERS) + 1 :]:
+        ws.column_dimensions[plan.col(header)].outlineLevel = 1
+    ws.freeze_panes = "E2"
+    ws.auto_filter.ref = f"A1:{column_letter(len(plan.columns))}{last}"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_area = f"A1:{plan.col('Score')}{last}"
+
+
+def _results_validation(ws: Worksheet, plan: Plan) -> None:
+    last = plan.last_row
+    player = DataValidation(
+        type="list",
+        formula1=column_span("B", 2, plan.players + 1, SHEETS["players"]),
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle="Unknown player",
+        error="Pick a player from the Players sheet (add new players there first).",
+    )
+    centres = DataValidation(
+        type="whole",
+        operator="between",
+        formula1="0",
+        formula2=str(MAX_CENTRES),
+        allow_blank=True,
+        showErrorMessage=True,
+        error=f"Centres: a whole number 0-{MAX_CENTRES}.",
+    )
+    year = DataValidation(
+        type="whole",
+        operator="between",
+        formula1=str(FIRST_YEAR),
+        formula2=str(LAST_YEAR),
+        allow_blank=True,
+        showErrorMessage=True,
+        error=f"Elimination year: {FIRST_YEAR}-{LAST_YEAR}, blank for a survivor.",
+    )
+    draw = DataValidation(
+        type="list",
+        formula1='"Y,N"',
+        allow_blank=True,
+        showErrorMessage=True,
+        error="Draw: Y (in the draw), N (left out) or blank (every survivor).",
+    )
+    checks = ((player, "Player"), (centres, "Centres"), (year, "Eliminated"), (draw, "Draw"))
+    for dv, header in checks:
+        c = plan.col(header)
+        dv.add(f"{c}2:{c}{last}")
+        ws.add_data_validation(dv)
+
+
+def _results_formatting(ws: Worksheet, plan: Plan) -> None:
+    """Flags for the TD.  Every rule reads a few cells only: the game rules
+    find the game's seven rows from the row number (games are seven-row
+    blocks from row 2), one rule over the whole column each."""
+    last = plan.last_row
+    e = plan.col("Centres")
+    f = plan.col("Eliminated")
+    d = plan.col("Player")
+    pid = plan.col("Player id")
+    top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
+    block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # Text in Centres or Eliminated ("5" pasted past validation): the game
+    # is not counted (its Score cells say so), though dipxl score would read
+    # 5.  First, so that its colour wins over the others.
+    ws.conditional_formatting.add(
+        f"{e}2:{f}{last}",
+        FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
+    )
+    # A game whose centres total more than 34.
+    ws.conditional_formatting.add(
+        f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
+    )
+    # A missing player or centre count in a game that has started.
+    ws.conditional_formatting.add(
+        f"{d}2:{e}{last}",
+        FormulaRule(formula=[f'AND(COUNT({block})>0,OR(${d}2="",${e}2=""))'], fill=MISSING_FILL),
+    )
+    # A player seated a second time in one round (by id: names may hold
+    # wildcards): the player's first seat of the round is another row (IF,
+    # not AND: AND would evaluate INDEX on a blank id, an error).
+    for rnd in range(1, plan.rounds + 1):
+        a, b = plan.round_first(rnd), plan.round_last(rnd)
+        ws.conditional_formatting.add(
+            f"{d}{a}:{d}{b}",
+            FormulaRule(
+                formula=[f'IF(${pid}{a}="",FALSE,INDEX(sum_a_{rnd},${pid}{a})<>ROW()-{a - 1})'],
+                fill=WARN_FILL,
+            ),
+        )
+    # A name that is not on the Players sheet.
+    ws.conditional_formatting.add(
+        f"{d}2:{d}{last}", FormulaRule(formula=[f'AND(${d}2<>"",${pid}2="")'], fill=WARN_FILL)
+    )

@@ -1,0 +1,85 @@
+"""The Settings sheet: one row per setting (``Setting | Value | Notes``),
+each value a named cell ``set_<name>`` that the formulas read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from dipxl.systems import System
+from dipxl.workbook import formulas as fx
+from dipxl.workbook.a1 import cell as a1_cell
+from dipxl.workbook.layout import SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.sheets.cells import INPUT_FILL, define_name, header_row, put_text
+
+__all__ = ["MAX_POSITIONS", "build", "settings_table"]
+
+# Rows of a tuple parameter (``positions``): enough for a board's seven places.
+MAX_POSITIONS = 7
+
+
+def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) -> None:
+    """Title, system and every parameter of ``spec`` with its note."""
+    header_row(ws, SETTINGS_HEADER)
+    ordered = settings_table(spec, params, title)
+    notes = _setting_notes(spec)
+    for r, (name, value, note) in enumerate(ordered, start=2):
+        put_text(ws.cell(r, 1), name)
+        cell = ws.cell(r, 2)
+        if isinstance(value, str):
+            put_text(cell, value)
+        elif value is not None:
+            cell.value = value
+        cell.fill = INPUT_FILL
+        put_text(ws.cell(r, 3), note or notes.get(name.rsplit("_", 1)[0], notes.get(name, "")))
+        if name not in ("title", "system"):
+            ref = a1_cell(2, r, absolute=True)
+            define_name(wb, fx.setting_name(name), f"{SHEETS['settings']}!{ref}")
+    ws.column_dimensions["A"].width = 22
+    ws.column_dimensions["B"].width = 28
+    ws.column_dimensions["C"].width = 80
+    ws.freeze_panes = "A2"
+
+
+def _setting_notes(spec: System) -> dict[str, str]:
+    """One line per parameter from the parameter dataclass docstrings."""
+    notes = {
+        "victory_centres": "centres that make a solo",
+        "round_to": "round each game score half-up to this many decimals (blank: exact)",
+        "best_rounds": "count only each player's best N rounds (blank: all)",
+        "solo": 'C-Diplo: points of a solo; HTM: "centres" or "winner_takes_all"',
+        "solo_loss": "points of each other player in a solo (Diminishing Value: a loss)",
+        "played": "points for playing a drawn game",
+        "positions": "points for 1st, 2nd, ... by centres",
+        "win": "points of a solo win",
+        "draw_total": "a drawn game is scaled to total this",
+        "survival_year": "eliminated in this year or earlier: no survival point",
+        "ante": "each eliminated player loses this in a draw",
+        "solo_bonus": "the soloist scores 6 x ante + this",
+        "out_of_draw_loss": "a survivor left out of the draw loses this",
+        "solo_centres": "winner takes all: the soloist's result (blank: his count)",
+        "divisor": '"rounds" (rounds of the event) or "played" (rounds the player played)',
+    }
+    return {name: notes.get(name, "") for name, _ in spec.parameters()}
+
+
+def settings_table(spec: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
+    """The Settings rows as written: :func:`settings_rows`, with each tuple
+    parameter padded to seven rows (blank: 0 points) so that a TD can add a
+    position without breaking a formula."""
+    rows = settings_rows(spec, params, title)
+    tuples = {name for name, default in spec.parameters() if isinstance(default, tuple)}
+    out: list[tuple[str, Any, str]] = []
+    for i, row in enumerate(rows):
+        out.append(row)
+        base = row[0].rsplit("_", 1)[0]
+        nxt = rows[i + 1][0].rsplit("_", 1)[0] if i + 1 < len(rows) else None
+        if base in tuples and nxt != base:
+            have = len(getattr(params, base))
+            out.extend(
+                (f"{base}_{k}", None, f"{base}: element {k} (blank: 0)")
+                for k in range(have + 1, MAX_POSITIONS + 1)
+            )
+    return out

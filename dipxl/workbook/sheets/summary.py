@@ -1,0 +1,203 @@
+"""The hidden Summary sheet: one row per player id, the player's seat in
+each round found by MATCH on the id, the values of that seat fetched by
+INDEX, then totals, tie-break values and the rank keys Standings sorts by."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from dipxl.workbook import formulas as fx
+from dipxl.workbook.a1 import column_letter, column_span
+from dipxl.workbook.formulas import SUMMARY, Formulas, Plan, PlayerRow
+from dipxl.workbook.sheets.cells import define_name, header_row, put_formula, put_value
+
+__all__ = ["build"]
+
+
+def _columns(plan: Plan, form: Formulas) -> list[str]:
+    kinds = ["a", "b", *(k for k, _ in form.kinds)]
+    if form.per_game and form.needs_keep:
+        kinds.append("keep")
+    cols = ["id"]
+    for kind in kinds:
+        cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
+    if form.count_kind is not None and form.more_column:
+        cols.append("more")
+    shown = (k for k, _ in form.standings if k not in form.derived)
+    cols += ["gamecount", "total", *form.hidden, *shown]
+    cols.append("pk")
+    if form.applied:
+        cols.append("comp")
+    if form.final_key is not None:
+        cols.append("rankwd")
+    cols.append("uniq")
+    return cols
+
+
+def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, str]:
+    """One row per player id.  ``a_r``: the row (within round r) of the
+    player's seat, by MATCH on the id; a second seat in the same round (a
+    warning, both count) is looked for only in rounds where Calc found one.
+    Per round the values of those seats (0 unless the game is finished;
+    the system's ``count_kind`` blank instead, so that COUNT gives the
+    rounds played with no column of games), the kept rounds (best N), then
+    ``more`` (what second seats add to the counts), totals, rank keys and
+    the list key (unique: rank, then id; unranked players last)."""
+    cols = _columns(plan, form)
+    letters = {name: column_letter(i) for i, name in enumerate(cols, start=1)}
+    index = {name: i for i, name in enumerate(cols, start=1)}
+    header_row(ws, cols)
+    n = plan.players
+    first, last = 2, n + 1
+    kind_expr = dict(form.kinds)
+    used = sorted({h for _, e in form.kinds for h in re.findall(r"\{([^}]+)\}", e)})
+    slug = {h: h.lower().replace(" ", "_") for h in used}
+    big = n + 1
+    best = fx.setting_name("best_rounds")
+    per_round: list[dict[str, str]] = []
+    for rnd in range(1, plan.rounds + 1):
+        # Short defined names for the round's columns keep the formulas
+        # short (LibreOffice's load and save time grows with formula text).
+        sources = {"ids": "Player id", **{slug[h]: h for h in used}}
+        refs = {}
+        for key, header in sources.items():
+            name = f"res_{key}_{rnd}"
+            define_name(wb, name, plan.round_range(header, rnd))
+            refs[key] = name
+        per_round.append(refs)
+        a_col = letters[f"a_{rnd}"]
+        define_name(wb, f"sum_a_{rnd}", column_span(a_col, first, last, SUMMARY))
+    for pid in range(1, n + 1):
+        row = pid + 1
+        p = PlayerRow(row, plan.rounds, letters)
+
+        def put(name: str, formula: str, row: int = row) -> None:
+            put_formula(ws, row, index[name], formula)
+
+        put_value(ws, row, 1, pid, "n")
+        for rnd in range(1, plan.rounds + 1):
+            refs = per_round[rnd - 1]
+            ids = refs["ids"]
+            a = p.at("a", rnd)
+            put(f"a_{rnd}", f'IFERROR(MATCH($A{row},{ids},0),"")')
+            # The second seat, looked for only where Calc found a round
+            # with a player seated twice (blank otherwise).
+            b = p.at("b", rnd)
+            after = f"INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round})"
+            put(
+                f"b_{rnd}",
+                f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
+            )
+
+            def fetch(kind: str, a: str = a, b: str = b, rnd: int = rnd) -> str:
+                refs = per_round[rnd - 1]
+
+                def value(slot: str) -> str:
+                    # Kind expressions give 0 for unfinished games (their
+                    # columns are blank or 0 there, or they multiply by
+                    # {Game done}).
+                    return re.sub(
+                        r"\{([^}]+)\}",
+                        lambda m: f"N(INDEX({refs[slug[m.group(1)]]},{slot}))",
+                        kind_expr[kind],
+                    )
+
+                if kind == form.count_kind:
+                    # Blank unless a game of the round is finished: COUNT
+                    # over the rounds counts the rounds played, best-N
+                    # (LARGE) skips the others.
+                    # (A game not counted may say TEXT_ENTRY, which COUNT,
+                    # LARGE and SUM pass over like a blank.)
+                    ref = refs[slug[form.count_column]]
+                    one, two = f"INDEX({ref},{a})", f"INDEX({ref},{b})"
+                    both = f'IF(COUNT({one},{two})=0,"",N({one})+N({two}))'
+                    return f'IF({a}="","",IF({b}="",{one},{both}))'
+                first = f'IF({a}="",0,{value(a)})'
+                other = f'IF({b}="",0,{value(b)})'
+                if kind in form.maxima:
+                    return f"MAX({first},{other})"
+                if kind in form.minima:
+                    return f'IF({b}="",0,MIN({value(a)},{value(b)}))'
+                return f"{first}+{other}"
+
+            for kind, _ in form.kinds:
+                put(f"{kind}_{rnd}", fetch(kind))
+            if form.per_game and form.needs_keep:
+                score = p.at("score", rnd)
+                mine = f"ROUND({score},9)"
+                better = f"SUMPRODUCT({form.played(p)}*(ROUND({p.series('score')},9)>{mine}))"
+                if rnd > 1:
+                    before = rnd - 1
+                    better += (
+                        f"+SUMPRODUCT({form.played(p, before)}"
+                        f"*(ROUND({p.series('score', before)},9)={mine}))"
+                    )
+                # TRUE/FALSE multiplied into 1/0, as in Excel.
+                put(
+                    f"keep_{rnd}",
+                    f"({form.played_at(p, rnd)})*IF(ISNUMBER({best}),1+{better}<={best},1)",
+                )
+        if form.count_kind is not None:
+            # Second seats (a player seated twice in a round, a warning).
+            terms = []
+            for rnd in range(1, plan.rounds + 1):
+                refs = per_round[rnd - 1]
+                a, b = p.at("a", rnd), p.at("b", rnd)
+
+                def seat(slot: str, refs: dict[str, str] = refs) -> Callable[[str], str]:
+                    return lambda header: f"INDEX({refs[slug[header]]},{slot})"
+
+                def at(kind: str, rnd: int = rnd, p: PlayerRow = p) -> str:
+                    return p.at(kind, rnd)
+
+                terms.append(f'IF({b}="",0,{form.second(seat(a), seat(b), at)})')
+            more = "+".join(terms)
+            if form.more_column:
+                put("more", more)
+                more = p.value("more")
+        else:
+            more = "0"
+        games = p.value("gamecount")
+        put("gamecount", form.gamecount(p, more))
+        put("total", f'IF({games}>0,{form.total(p)},"")')
+        values = form.values(p)
+        for key, formula in values.items():
+            if key not in form.derived:
+                put(key, f'IF({games}>0,{formula},"")')
+        pk = p.value("pk")
+        put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
+        # The rank in stages, each a column only where a later stage needs
+        # it as a criteria range: by score, then the applied tie-breakers,
+        # then the final key.
+        rank = f"RANK({pk},{p.column('pk', first, last)})"
+        if form.applied:
+            # The applied tie-breakers (whole numbers below 1000) as one
+            # number; one more place for each player level on score with
+            # more of it (numeric criteria: equal scores match exactly).
+            weights = [1000 ** (len(form.applied) - 1 - i) for i in range(len(form.applied))]
+            minor = "+".join(
+                (f"({values[k]})" if k in form.derived else p.value(k)) + f"*{w}"
+                for k, w in zip(form.applied, weights, strict=True)
+            )
+            comp = p.value("comp")
+            put("comp", f'IF({games}>0,{minor},"")')
+            level = f"{p.column('pk', first, last)},{pk}"
+            higher = f'{p.column("comp", first, last)},">"&{comp}'
+            rank = f"{rank}+COUNTIFS({level},{higher})"
+        if form.final_key is not None:
+            # Among players level so far, one more for each with a higher key
+            # (the key is rounded to 9 decimals: its text is exact).
+            put("rankwd", f'IF({games}>0,{rank},"")')
+            rankwd = p.value("rankwd")
+            key = p.value(form.final_key)
+            level = f"{p.column('rankwd', first, last)},{rankwd}"
+            higher = f'{p.column(form.final_key, first, last)},">"&{key}'
+            rank = f"{rankwd}+COUNTIFS({level},{higher})"
+        # The list key, unique: rank x (players + 1) + id, unranked players
+        # last; Standings shows the rank from it.
+        put("uniq", f"IF({games}>0,({rank})*{big}+$A{row},{big}*{big + 1}+$A{row})")
+    return letters
