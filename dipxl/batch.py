@@ -20,7 +20,7 @@ from typing import Any
 
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError, InputError
-from dipxl.fileio import read_input
+from dipxl.io.files import read_input
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.csvio import standings_rows, to_csv
-from dipxl.fileio import atomic_write, atomic_write_text
+from dipxl.io.files import atomic_write, atomic_write_text
 from dipxl.model import Power
 from dipxl.standings import Standings
 from dipxl.workbook.layout import SETTINGS_HEADER, settings_rows

@@ -33,7 +33,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
-from dipxl.fileio import atomic_write
+from dipxl.io.files import atomic_write
 from dipxl.model import (
     FIRST_YEAR,
     LAST_YEAR,
