@@ -322,12 +322,6 @@ class _Reader:
             f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
         )
 
-    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
-        """A record for each row below the header with a value in an input
-        column (a row's cells are named only when asked: see
-        :class:`~dipxl.model.CellNames`)."""
-        return _records(ref, header, *_input_columns(header, rows))
-
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
         for row in rows[: header.row - 1]:
