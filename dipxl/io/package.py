@@ -91,14 +91,14 @@ class Package:
                     f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
+        # Every part, inflated once; a name given twice: the last, as zipfile reads it.
+        self._contents = {info.filename: _inflate(archive, info) for info in infos}
         copy = io.BytesIO()
         with zipfile.ZipFile(copy, "w", zipfile.ZIP_STORED) as stored:
-            for info in infos:
-                # A name given twice: the last, as zipfile reads it.
-                _inflate(archive, info, stored if archive.getinfo(info.filename) is info else None)
+            for name, content in self._contents.items():
+                stored.writestr(zipfile.ZipInfo(name), content)
         self.unpacked = copy.getvalue()
         """The archive with every part checked and stored uncompressed."""
-        self._parts = zipfile.ZipFile(io.BytesIO(self.unpacked))
         self.parts = self._sheet_parts()
         """Sheet name -> its XML part."""
         self._cells: dict[str, Cells] = {}
@@ -106,7 +106,7 @@ class Package:
     def part(self, name: str) -> bytes:
         """A part's bytes (inflated when the package was checked)."""
         try:
-            return self._parts.read(name)
+            return self._contents[name]
         except KeyError:
             raise InputError(f"the workbook is damaged: {name} is missing") from None
 
@@ -136,12 +136,7 @@ class Package:
         part = self.parts.get(sheet)
         if part is None:
             return
-        try:
-            with self._parts.open(part) as fh:
-                head = fh.read(4096)
-        except KeyError:
-            raise InputError(f"the workbook is damaged: {part} is missing") from None
-        found = _DIMENSION.search(head)
+        found = _DIMENSION.search(self.part(part)[:4096])
         if found is not None:
             last = parse_ref(found.group(1).decode("ascii", "replace").split(":")[-1])
         else:
@@ -245,25 +240,19 @@ def _refuse_foreign(archive: zipfile.ZipFile) -> None:
     raise InputError("this zip archive is not an xlsx workbook (no xl/workbook.xml)")
 
 
-def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo,
-             copy: zipfile.ZipFile | None) -> None:
-    """Inflate one part in chunks, never past its declared size (zipfile
-    stops there and compares the CRC at the end), into ``copy`` (if any);
-    refuse a DTD in an XML part."""
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """One part, inflated in chunks, never past its declared size (zipfile
+    stops there and compares the CRC at the end); a DTD in an XML part is
+    refused."""
     xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
     try:
         with archive.open(info) as part:
-            chunk = part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)
+            chunks = [part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)]
             if xml:
-                check_prolog(chunk, info.filename)
-            if copy is None:
-                while part.read(_CHUNK):
-                    pass
-                return
-            with copy.open(zipfile.ZipInfo(info.filename), "w") as out:
-                while chunk:
-                    out.write(chunk)
-                    chunk = part.read(_CHUNK)
+                check_prolog(chunks[0], info.filename)
+            while chunks[-1]:
+                chunks.append(part.read(_CHUNK))
+        return b"".join(chunks)
     except InputError:
         raise
     except NotImplementedError as err:  # compression methods zipfile lacks
