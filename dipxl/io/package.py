@@ -21,6 +21,7 @@ import re
 import struct
 import zipfile
 import zlib
+from collections.abc import Collection
 from html import unescape
 
 from dipxl.errors import InputError
@@ -163,7 +164,7 @@ class Package:
         return found
 
     def formula_cells(
-        self, sheet: str, columns: set[int] | tuple[int, ...] | None = None, after_row: int = 0
+        self, sheet: str, columns: Collection[int] | None = None, after_row: int = 0
     ) -> dict[tuple[int, int], str]:
         """(row, column) -> formula text of the cells of ``sheet`` that hold a
         formula (1-based row, 0-based column), only those in ``columns`` (all
@@ -171,7 +172,7 @@ class Package:
         return self.cells(sheet).formulas_in(columns, after_row)
 
     def error_cells(
-        self, sheet: str, columns: set[int] | tuple[int, ...], after_row: int = 0
+        self, sheet: str, columns: Collection[int], after_row: int = 0
     ) -> dict[tuple[int, int], str]:
         """(row, column) -> error text of the cells of ``sheet`` in ``columns``
         below ``after_row`` that hold an error value (``#N/A``, ``#DIV/0!``
