@@ -10,8 +10,9 @@ A search of the bytes (:func:`searched`) gives the same answer three to six
 times faster for sheets written the usual way (the benchmark's 10,000-row
 sheet: 50 ms instead of 150 ms), and gives up (None) on anything else,
 which is then parsed; a property test (``tests/io/test_cells.py``) holds
-the two equal.  The search does not check that the XML is well-formed:
-python-calamine, which reads the same sheet, refuses what is not.
+the two equal on well-formed XML.  Only the parse checks that the XML is
+well-formed; where the search answers, a malformed sheet is left to
+python-calamine, which reads the same bytes (as before this module).
 
 Cells are placed as calamine places them: at their ``r`` reference, else
 after the previous cell of their row; a row without its ``r`` follows the
