@@ -61,3 +61,33 @@ def test_a_name_given_twice_is_read_as_zipfile_reads_it() -> None:
 ])
 def test_a_sheet_is_named_as_in_a_cell_reference(sheet: str, ref: str) -> None:
     assert sheet_ref(sheet) == ref
+
+
+def _written_by_openpyxl(path: Path) -> Path:
+    return results_workbook(path, worked_games_event())
+
+
+def _written_by_dipxl_new(path: Path) -> Path:
+    from dipxl.workbook.writer import write_workbook
+
+    return write_workbook(path, "cdiplo", rounds=2, boards=2,
+                          players=list(worked_games_event().players))
+
+
+@pytest.mark.parametrize("write", [_written_by_openpyxl, _written_by_dipxl_new],
+                         ids=["openpyxl", "dipxl-new"])
+def test_the_sheets_real_writers_write_are_searched_not_parsed(
+    tmp_path: Path, write: Any
+) -> None:
+    # The byte search gives up on anything unusual; on what openpyxl and
+    # dipxl itself write (every sheet, formulas and all) it must answer.
+    from dipxl.io.cells import parsed, searched
+
+    package = Package(write(tmp_path / "w.xlsx").read_bytes())
+    assert package.parts
+    formulas = 0
+    for sheet, part in package.parts.items():
+        xml = package.part(part)
+        assert searched(xml) == parsed(xml), sheet
+        formulas += len(parsed(xml).formulas)
+    assert formulas > 0
