@@ -58,10 +58,12 @@ def _column(letters: str) -> int:
 
 @dataclass(frozen=True)
 class Cells:
-    """The formula and error cells of one sheet."""
+    """The formula and error cells of one sheet, in the columns looked at."""
 
+    columns: frozenset[int] | None = None  # the columns looked at (None: all)
     formulas: dict[Cell, str] = field(default_factory=dict)  # cell -> "=text"
-    # Array formulas: (first cell, last cell, text) of the range each covers.
+    # Array formulas, wherever they are: (first cell, last cell, text) of the
+    # range each covers.
     arrays: list[tuple[Cell, Cell, str]] = field(default_factory=list)
     errors: dict[Cell, str] = field(default_factory=dict)  # cell -> "#N/A"
 
@@ -92,18 +94,18 @@ class Cells:
         }
 
 
-def scan_cells(xml: bytes) -> Cells:
-    """The cells of a sheet's XML that hold a formula or an error value, as
-    :func:`parsed` finds them."""
-    found = searched(xml)
-    return found if found is not None else parsed(xml)
+def scan_cells(xml: bytes, columns: Collection[int] | None = None) -> Cells:
+    """The cells of a sheet's XML in ``columns`` (all when None) that hold a
+    formula or an error value, as :func:`parsed` finds them."""
+    found = searched(xml, columns)
+    return found if found is not None else parsed(xml, columns)
 
 
-def parsed(xml: bytes) -> Cells:
-    """The cells of a sheet's XML that hold a formula or an error value, by
-    parsing it; XML that is not well-formed, or that declares a document
-    type, is an :class:`~dipxl.errors.InputError`."""
-    scan = _Scan()
+def parsed(xml: bytes, columns: Collection[int] | None = None) -> Cells:
+    """The cells of a sheet's XML in ``columns`` (all when None) that hold a
+    formula or an error value, by parsing it; XML that is not well-formed,
+    or that declares a document type, is an :class:`~dipxl.errors.InputError`."""
+    scan = _Scan(_looked_at(columns))
     parser = expat.ParserCreate()
     parser.buffer_text = True
     parser.StartDoctypeDeclHandler = _refuse_dtd
@@ -127,10 +129,15 @@ def _refuse_dtd(*_args: object) -> None:
     )
 
 
+def _looked_at(columns: Collection[int] | None) -> Cells:
+    return Cells(None if columns is None else frozenset(columns))
+
+
 def _record_formula(found: Cells, cell: Cell, attrs: dict[str, str], text: str) -> None:
     shown = "=" + text[:_SHOWN] if text else (
         "(shared formula)" if attrs.get("t") == "shared" else "(formula)")
-    found.formulas[cell] = shown
+    if found.columns is None or cell[1] in found.columns:
+        found.formulas[cell] = shown
     if attrs.get("t") in ("array", "dataTable"):
         first, _, last = attrs.get("ref", "").partition(":")
         top_left, bottom_right = parse_ref(first), parse_ref(last or first)
@@ -141,8 +148,8 @@ def _record_formula(found: Cells, cell: Cell, attrs: dict[str, str], text: str) 
 class _Scan:
     """The state of one parse: where the current cell is, and what it holds."""
 
-    def __init__(self) -> None:
-        self.found = Cells()
+    def __init__(self, found: Cells) -> None:
+        self.found = found
         self.parser: expat.XMLParserType | None = None
         self.row = 0  # the current row's number
         self.cell: Cell = (0, -1)  # the current (or last) cell
@@ -176,7 +183,8 @@ class _Scan:
         tag = name.rpartition(":")[2]
         if tag == "c" and self.inside:
             self.inside -= 1
-            if self.error:
+            columns = self.found.columns
+            if self.error and (columns is None or self.cell[1] in columns):
                 self.found.errors[self.cell] = (self.value or "").strip() or "#error"
                 self.error = False
         elif tag == "f" and self.formula is not None:
@@ -217,7 +225,7 @@ _DECLARATION = re.compile(rb'<\?xml[^>]*?encoding\s*=\s*["\'](?!utf-8["\'])', re
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&amp;", "&"))
 
 
-def searched(xml: bytes) -> Cells | None:
+def searched(xml: bytes, columns: Collection[int] | None = None) -> Cells | None:
     """:func:`parsed`'s answer for a well-formed sheet written the usual
     way, found by searching its bytes; None for any other (then parse it).
 
@@ -241,15 +249,19 @@ def searched(xml: bytes) -> Cells | None:
         or ((b":c" in xml or b":f" in xml) and _PREFIXED.search(xml))
     ):
         return None
-    found = Cells()
+    found = _looked_at(columns)
     for tag in _FORMULA_TAG.finditer(xml):
         cell = _FORMULA_CELL.match(xml, max(0, xml.rfind(b"<c", 0, tag.start())))
         if cell is None or cell.start(2) != tag.start() + 2:
             return None  # not the first child of a cell tag
         ref = _cell_ref(cell.group(1))
+        if ref is None:
+            return None
+        if not cell.group(2) and found.columns is not None and ref[1] not in found.columns:
+            continue  # a formula without attributes (no array) in a column not looked at
         f_attrs = _attributes(cell.group(2)) if cell.group(2) else {}
         text = _text(cell.group(3) or b"")
-        if ref is None or f_attrs is None or text is None:
+        if f_attrs is None or text is None:
             return None
         _record_formula(found, ref, f_attrs, text)
     if b'"e"' in xml:
@@ -275,6 +287,8 @@ def _error_cell(found: Cells, xml: bytes, at: int) -> bool:
     ref = _cell_ref(tag.group(1))
     if ref is None or attrs is None or attrs.get("t") != "e":
         return False
+    if found.columns is not None and ref[1] not in found.columns:
+        return True
     value: str | None = ""
     if not tag.group(2):  # not self-closed: its formula and value
         body = _ERROR_BODY.match(xml, tag.end())

@@ -102,7 +102,7 @@ class Package:
         """The archive with every part checked and stored uncompressed."""
         self.parts = self._sheet_parts()
         """Sheet name -> its XML part."""
-        self._cells: dict[str, Cells] = {}
+        self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
 
     def part(self, name: str) -> bytes:
         """A part's bytes (inflated when the package was checked)."""
@@ -153,14 +153,16 @@ class Package:
                 sheet_ref(sheet),
             )
 
-    def cells(self, sheet: str) -> Cells:
-        """The formula and error cells of ``sheet`` (its XML searched once)."""
-        found = self._cells.get(sheet)
+    def cells(self, sheet: str, columns: Collection[int] | None = None) -> Cells:
+        """The formula and error cells of ``sheet`` in ``columns`` (all when
+        None); its XML is searched once for each set of columns asked about."""
+        key = (sheet, None if columns is None else frozenset(columns))
+        found = self._cells.get(key)
         if found is None:
             part = self.parts.get(sheet)
             if part is None:
                 raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
-            found = self._cells[sheet] = scan_cells(self.part(part))
+            found = self._cells[key] = scan_cells(self.part(part), columns)
         return found
 
     def formula_cells(
@@ -169,7 +171,7 @@ class Package:
         """(row, column) -> formula text of the cells of ``sheet`` that hold a
         formula (1-based row, 0-based column), only those in ``columns`` (all
         when None) below ``after_row``."""
-        return self.cells(sheet).formulas_in(columns, after_row)
+        return self.cells(sheet, columns).formulas_in(columns, after_row)
 
     def error_cells(
         self, sheet: str, columns: Collection[int], after_row: int = 0
@@ -177,7 +179,7 @@ class Package:
         """(row, column) -> error text of the cells of ``sheet`` in ``columns``
         below ``after_row`` that hold an error value (``#N/A``, ``#DIV/0!``
         ...), which python-calamine reads as empty cells."""
-        return self.cells(sheet).errors_in(columns, after_row)
+        return self.cells(sheet, columns).errors_in(columns, after_row)
 
 
 def _refuse_non_xlsx(data: bytes) -> None:
