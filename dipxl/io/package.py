@@ -10,7 +10,9 @@ entities need one; xlsx parts never have one).
 zipfile reads the archive.  Every part is inflated once, never past its
 declared size, its CRC compared, into a copy of the archive whose parts
 are stored uncompressed: python-calamine reads that copy
-(:attr:`Package.unpacked`), so nothing is inflated twice.
+(:attr:`Package.unpacked`), so nothing is inflated twice.  The parts and
+the copy are held in memory while the workbook is read: about twice its
+unpacked size (at most :data:`MAX_UNPACKED` each).
 """
 
 from __future__ import annotations
