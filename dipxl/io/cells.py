@@ -251,14 +251,19 @@ def searched(xml: bytes, columns: Collection[int] | None = None) -> Cells | None
         return None
     found = _looked_at(columns)
     for tag in _FORMULA_TAG.finditer(xml):
-        cell = _FORMULA_CELL.match(xml, max(0, xml.rfind(b"<c", 0, tag.start())))
+        start = max(0, xml.rfind(b"<c", 0, tag.start()))
+        if found.columns is not None and xml[tag.start() + 2] == 62:  # "<f>"
+            # No attributes (no array): if the last cell tag opened before
+            # it is in a column not looked at, so is the formula, if in a cell.
+            other = _R_FIRST.match(xml, start)
+            if other is not None and _letters_column(other.group(1)) not in found.columns:
+                continue
+        cell = _FORMULA_CELL.match(xml, start)
         if cell is None or cell.start(2) != tag.start() + 2:
             return None  # not the first child of a cell tag
         ref = _cell_ref(cell.group(1))
         if ref is None:
             return None
-        if not cell.group(2) and found.columns is not None and ref[1] not in found.columns:
-            continue  # a formula without attributes (no array) in a column not looked at
         f_attrs = _attributes(cell.group(2)) if cell.group(2) else {}
         text = _text(cell.group(3) or b"")
         if f_attrs is None or text is None:
@@ -309,14 +314,18 @@ def _cell_ref(attrs: bytes) -> Cell | None:
     has none, or they are not plain text."""
     usual = _R_ONLY.fullmatch(attrs)  # most cell tags: r="H2" alone
     if usual is not None:
-        row, letters = int(usual.group(2)), usual.group(1)
-        col = letters[0] - 65 if len(letters) == 1 else _column(letters.decode("ascii"))
-        return row, col
+        return int(usual.group(2)), _letters_column(usual.group(1))
     named = _attributes(attrs)
     return parse_ref(named["r"]) if named is not None and "r" in named else None
 
 
 _R_ONLY = re.compile(rb'\s+r="([A-Z]{1,3})([0-9]+)"')
+_R_FIRST = re.compile(rb'<c\s+r="([A-Z]{1,3})[0-9]+"')  # a cell tag that opens with its r
+
+
+def _letters_column(letters: bytes) -> int:
+    """``b"A" -> 0``, ``b"AA" -> 26`` (capitals)."""
+    return letters[0] - 65 if len(letters) == 1 else _column(letters.decode("ascii"))
 
 
 def _attributes(attrs: bytes) -> dict[str, str] | None:

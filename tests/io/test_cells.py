@@ -127,6 +127,8 @@ _rows = st.lists(st.tuples(st.booleans(), st.lists(_cells, max_size=4)), max_siz
 @example([(True, [("E", 9, _TAGS[0], _ATTRS[3], _BODIES[14], "")])], "", "", None)
 @example([(True, [("A", 2, _TAGS[3], "", _BODIES[0], "")])], "", "", {1})
 @example([(True, [("H", 2, _TAGS[0], "", _BODIES[3], "")])], "", "", {0})
+@example([(True, [("H", 2, _TAGS[0], "", _BODIES[0], ""), ("B", 2, _TAGS[0], "", _BODIES[0], "")])],
+         "", "", {1})
 def test_the_byte_search_agrees_with_the_parse_wherever_it_answers(
     rows: list[tuple[bool, list[tuple[str, int, str, str, str, str]]]], head: str, after: str,
     columns: set[int] | None,
