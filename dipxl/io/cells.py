@@ -320,7 +320,8 @@ def _cell_ref(attrs: bytes) -> Cell | None:
 
 
 _R_ONLY = re.compile(rb'\s+r="([A-Z]{1,3})([0-9]+)"')
-_R_FIRST = re.compile(rb'<c\s+r="([A-Z]{1,3})[0-9]+"')  # a cell tag that opens with its r
+# A cell tag that opens with its r, and has no other (calamine takes the last).
+_R_FIRST = re.compile(rb'<c\s+r="([A-Z]{1,3})[0-9]+"(?:\s+(?!r\s*=)[\w:.-]+\s*=\s*"[^"<]*")*\s*>')
 
 
 def _letters_column(letters: bytes) -> int:

@@ -50,7 +50,6 @@ PROLOG_LIMIT = 64 << 10
 # one stray value at XFD1048576 would ask for gigabytes and abort the process.
 MAX_CELLS = 20_000_000
 
-_CHUNK = 1 << 20  # parts are inflated this much at a time
 _WORKBOOK = "xl/workbook.xml"
 _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -246,18 +245,17 @@ def _refuse_foreign(archive: zipfile.ZipFile) -> None:
 
 
 def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """One part, inflated in chunks, never past its declared size (zipfile
-    stops there and compares the CRC at the end); a DTD in an XML part is
-    refused."""
+    """One part, inflated never past its declared size (zipfile stops there
+    and compares the CRC at the end); an XML part's prolog is checked for a
+    DTD before the rest is inflated."""
     xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
     try:
         with archive.open(info) as part:
-            chunks = [part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)]
-            if xml:
-                check_prolog(chunks[0], info.filename)
-            while chunks[-1]:
-                chunks.append(part.read(_CHUNK))
-        return b"".join(chunks)
+            if not xml:
+                return part.read()
+            head = part.read(PROLOG_LIMIT + 1)
+            check_prolog(head, info.filename)
+            return head + part.read()
     except InputError:
         raise
     except NotImplementedError as err:  # compression methods zipfile lacks

@@ -62,6 +62,13 @@ def test_texts_are_read_as_xml_reads_them() -> None:
     assert searched(xml) == expected  # written the usual way: the search answers
 
 
+@pytest.mark.parametrize("columns", [None, {4}, {7}])
+def test_a_cell_with_two_references_is_left_to_the_parse(columns: set[int] | None) -> None:
+    # Not well-formed; calamine would take the last (E9): never H9's.
+    xml = sheet('<row r="9"><c r="H9" r="E9"><f>3+4</f><v>7</v></c></row>')
+    assert searched(xml, columns) is None
+
+
 @pytest.mark.parametrize("xml", [
     sheet('<row r="1"><c r="A1"><f>1</f></row>'),
     b'<!DOCTYPE w [<!ENTITY e "x">]><w><c r="A1"><f>&e;</f></c></w>',
