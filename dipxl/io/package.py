@@ -50,6 +50,7 @@ PROLOG_LIMIT = 64 << 10
 # one stray value at XFD1048576 would ask for gigabytes and abort the process.
 MAX_CELLS = 20_000_000
 
+_CHUNK = 1 << 20  # parts are inflated this much at a time
 _WORKBOOK = "xl/workbook.xml"
 _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -245,17 +246,19 @@ def _refuse_foreign(archive: zipfile.ZipFile) -> None:
 
 
 def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """One part, inflated never past its declared size (zipfile stops there
-    and compares the CRC at the end); an XML part's prolog is checked for a
-    DTD before the rest is inflated."""
+    """One part, inflated in chunks never past its declared size (zipfile
+    stops there and compares the CRC at the end; one unbounded read would
+    inflate a lying part's whole stream at once); an XML part's prolog is
+    checked for a DTD before the rest is inflated."""
     xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
     try:
         with archive.open(info) as part:
-            if not xml:
-                return part.read()
-            head = part.read(PROLOG_LIMIT + 1)
-            check_prolog(head, info.filename)
-            return head + part.read()
+            chunks = [part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)]
+            if xml:
+                check_prolog(chunks[0], info.filename)
+            while chunks[-1]:
+                chunks.append(part.read(_CHUNK))
+        return b"".join(chunks)
     except InputError:
         raise
     except NotImplementedError as err:  # compression methods zipfile lacks
