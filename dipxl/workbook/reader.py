@@ -16,9 +16,8 @@ error naming the cell, so a cached formula result is never taken as data.
 The file is read once into memory, checked by :mod:`dipxl.io.package`, and
 never opened for writing.  Anything that is not an xlsx package (a CSV or an
 .xls renamed .xlsx, an encrypted file, a truncated zip, a workbook without a
-results sheet) is an
-:class:`~dipxl.errors.InputError` that names the file, and errors in the
-data name the file, sheet and cell:
+results sheet) is an :class:`~dipxl.errors.InputError` that names the file,
+and errors in the data name the file, sheet and cell:
 ``spring.xlsx: Results!E14: centres must be a whole number 0-34, got "12a"``.
 """
 
