@@ -26,7 +26,9 @@ allocates outside Python's heap, so tracemalloc would not see it):
   ``tournament_from_columns`` + ``score_tournament`` on the results columns
   read before the clock starts (memory figures of this mode include them).
 
-Target (issue 4): ``dipxl score`` within 2x of ``calamine bare``.
+Budget (issue 14): ``dipxl score`` within 3x of ``calamine bare`` on both
+sets.  ``--roots`` measures other checkouts too, each with its own
+``.venv`` (old and new in one run: ``--roots . /work/base``).
 Figures, not a test: nothing is asserted.
 """
 
@@ -177,16 +179,18 @@ def write_event(path: Path, players: int, rounds: int, boards: list[int], system
     return row - 1
 
 
-def measure(mode: str, files: list[Path], repeats: int, system: str) -> dict[str, float]:
+def measure(mode: str, files: list[Path], repeats: int, system: str,
+            root: Path = ROOT) -> dict[str, float]:
+    venv = root / ".venv" / "bin" / "python"
     code = (
-        CHILD.replace("ROOT", repr(str(ROOT)))
+        CHILD.replace("ROOT", repr(str(root)))
         .replace("FILES", repr([str(f) for f in files]))
         .replace("REPEATS", str(repeats))
         .replace("MODE", repr(mode))
         .replace("SYSTEM", repr(system))
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    python = str(venv) if venv.exists() else sys.executable
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -196,8 +200,12 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100, help="number of small workbooks")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--system", default="cdiplo")
+    parser.add_argument("--roots", nargs="+", type=Path, default=[ROOT],
+                        help="checkouts to measure (default: this one)")
     args = parser.parse_args()
+    roots = [r.resolve() for r in args.roots]
     rng = random.Random(4)
+    bare: dict[Path, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         small = []
@@ -211,13 +219,16 @@ def main() -> None:
               f"{rows} rows ({big.stat().st_size // 1024} KiB); best of {args.repeats}")
         for label, files in ((f"{args.events} events", small), ("big", [big])):
             print(f"\n{label}:")
-            print(f"  {'mode':<26}{'time':>10}{'vs bare':>9}{'peak RSS':>11}{'growth':>10}")
-            bare = None
+            print(f"  {'mode':<26}{'checkout':<24}{'time':>10}{'vs bare':>9}{'peak RSS':>11}"
+                  f"{'growth':>10}")
             for mode in MODES:
-                m = measure(mode, files, args.repeats, args.system)
-                bare = bare or m["best"]
-                print(f"  {mode:<26}{m['best'] * 1000:>8.0f}ms{m['best'] / bare:>8.2f}x"
-                      f"{m['peak_kib'] / 1024:>9.1f}MB{m['growth_kib'] / 1024:>8.1f}MB")
+                for root in roots:
+                    m = measure(mode, files, args.repeats, args.system, root)
+                    bare[root] = bare.get(root) or m["best"]
+                    print(f"  {mode:<26}{str(root)[-23:]:<24}{m['best'] * 1000:>8.0f}ms"
+                          f"{m['best'] / bare[root]:>8.2f}x{m['peak_kib'] / 1024:>9.1f}MB"
+                          f"{m['growth_kib'] / 1024:>8.1f}MB")
+            bare.clear()
 
 
 if __name__ == "__main__":

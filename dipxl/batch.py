@@ -9,18 +9,16 @@ lets one broken file stop the others.  Inputs are only ever read.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import glob
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError, InputError
-from dipxl.fileio import read_input
+from dipxl.io.files import read_input
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook
@@ -171,24 +169,8 @@ def score_file(
     """Read and score one CSV file or workbook.  Every error is a
     :class:`DipxlError` whose text starts with ``label`` (default: the path).
     With ``strict`` a warning is an error."""
-    with _collection_paused():
-        return _score_file(path, label if label is not None else str(path), system_id,
-                           overrides, after_round, strict)
-
-
-@contextlib.contextmanager
-def _collection_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while one file is read and
-    scored: that builds tens of thousands of objects without cycles, whose
-    collections cost about 5% of a 10,000-row file's time and free nothing.
-    Whatever the file left behind is collected after it, as usual."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    return _score_file(path, label if label is not None else str(path), system_id,
+                       overrides, after_round, strict)
 
 
 def _score_file(

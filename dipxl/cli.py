@@ -408,7 +408,7 @@ def new_cmd(
 
 def _names_file(path: Path) -> list[str]:
     """Player names, one a line, from a UTF-8 file (blank lines skipped)."""
-    from dipxl.fileio import read_input
+    from dipxl.io.files import read_input
     from dipxl.workbook.writer import user_text
 
     data = read_input(path, str(path))

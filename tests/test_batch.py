@@ -18,7 +18,6 @@ from click.testing import CliRunner, Result
 
 from dipxl import batch
 from dipxl.cli import cli
-from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import Standings, score_tournament
 from dipxl.tables import standings_dict
@@ -407,21 +406,3 @@ def test_every_bad_cell_of_a_file_is_listed_each_on_an_error_line(tmp_path: Path
         f"error: {path}: Results!E14", f"error: {path}: Results!C25", f"error: {path}: Results!E30"]
     assert 'got "12a"' in errors[0] and "got 'Prussia'" in errors[1] and "got 40" in errors[2]
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_scoring_a_file_leaves_the_garbage_collector_as_it_was(
-    folder: Path, enabled: bool
-) -> None:
-    import gc
-
-    was = gc.isenabled()
-    try:
-        (gc.enable if enabled else gc.disable)()
-        batch.score_file(folder / "good-htm.xlsx")
-        assert gc.isenabled() is enabled
-        with pytest.raises(DipxlError):
-            batch.score_file(folder / "bad-centres.xlsx")
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()

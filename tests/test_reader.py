@@ -14,14 +14,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
 from dipxl.tables import standings_dict
-from dipxl.workbook import reader
 from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS, header_field
 from dipxl.workbook.reader import HEADER_ROWS, read_workbook
@@ -558,109 +555,3 @@ def test_the_results_sheet_is_read_whatever_other_sheets_hold(tmp_path: Path) ->
     book = read_workbook(path)
     assert book.sheet == "Results"
     assert {g.round for g in book.tournament.games} == {2}
-
-
-# ---------------------------------------------------------------- the formula columns' one search
-
-# How a cell's tag may be written (r first, r later, none, self-closed with
-# what follows it outside the cell), and what it may hold: a formula first, a
-# formula after the value, a shared formula's child, an array formula over
-# other cells, a value, inline text, nothing.
-_TAGS = ['<c r="{ref}"{attrs}>', '<c{attrs} r="{ref}">', "<c{attrs}>", '<c r="{ref}"{attrs}/>']
-_BODIES = ["<f>1+1</f><v>2</v>", "<v>2</v><f>1+1</f>", '<f t="shared" si="0"/><v>2</v>',
-           '<f t="array" ref="A1:C3">1</f><v>1</v>', "<v>3</v>", "<is><t>x</t></is>", ""]
-_ATTRS = ["", ' s="1"', ' t="str"', ' s="2" t="e"']
-_cells = st.tuples(
-    st.sampled_from(["A", "B", "H", "AA", "XFD"]), st.integers(1, 30),
-    st.sampled_from(_TAGS), st.sampled_from(_ATTRS), st.sampled_from(_BODIES),
-)
-
-
-@settings(max_examples=300)
-@given(st.lists(st.lists(_cells, max_size=3), max_size=3),
-       st.sampled_from(["", '<dataValidation><formula1>"Y,N"</formula1></dataValidation>']),
-       st.sets(st.sampled_from(["A", "B", "H", "AA", "XFD"]), min_size=1))
-@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[3], "", _BODIES[0])]], "", {"B"})
-@example([[("H", 2, _TAGS[0], "", _BODIES[0]), ("A", 2, _TAGS[0], "", _BODIES[1])]], "", {"B"})
-@example([[("H", 2, _TAGS[0], "", _BODIES[3])]], "", {"A"})
-@example([[("AA", 2, _TAGS[0], "", _BODIES[0])]], "", {"A"})
-def test_the_one_search_for_formulas_in_columns_agrees_with_the_xml_parser(
-    rows: list[list[tuple[str, int, str, str, str]]], after: str, wanted: set[str]
-) -> None:
-    # Whenever the one search says no formula is in the wanted columns, the
-    # XML parser places none there; when every formula sits first in a cell
-    # of another column, it says so.
-    parts = []
-    for number, cells in enumerate(rows, 1):
-        parts.append(f'<row r="{number}">')
-        for column, row, tag, attrs, body in cells:
-            opened = tag.format(ref=f"{column}{row}", attrs=attrs)
-            parts.append(f"{opened}{body}" if opened.endswith("/>") else f"{opened}{body}</c>")
-        parts.append("</row>")
-    xml = (f'<worksheet xmlns="{_MAIN_NS.decode()}"><sheetData>{"".join(parts)}'
-           f"</sheetData>{after}</worksheet>").encode()
-    assert reader._plain_markup(xml)
-    columns = {reader._column_index(c.encode()) for c in wanted}
-    placed = {c for _, c in reader._formula_cells_slow(xml)}
-    if reader._no_formula_in(xml, columns):
-        assert not placed & columns
-    plain = all(tag == _TAGS[0] and body in (_BODIES[0], _BODIES[2])
-                for cells in rows for _, _, tag, _, body in cells
-                if "<f" in body and not tag.endswith("/>"))
-    stray = any(tag.endswith("/>") and "<f" in body
-                for cells in rows for _, _, tag, _, body in cells)
-    if plain and not stray and not placed & columns:
-        assert reader._no_formula_in(xml, columns)
-
-
-# ---------------------------------------------------------------- the zip directory, read here
-
-
-def _zip_with(*, comment: bytes = b"", names: tuple[str, ...] = ("a.xml",),
-              zip64: bool = False, extra: bytes = b"") -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name in names:
-            info = zipfile.ZipInfo(name)
-            info.compress_type, info.extra = zipfile.ZIP_DEFLATED, extra
-            with zf.open(info, "w", force_zip64=zip64) as fh:
-                fh.write(b"<x>" + name.encode() * 50 + b"</x>")
-        zf.comment = comment
-    return buffer.getvalue()
-
-
-def _as_zipfile_reads(data: bytes) -> list[tuple[object, ...]]:
-    return [(i.filename, i.orig_filename, i.flag_bits, i.compress_type, i.CRC, i.compress_size,
-             i.file_size, i.header_offset) for i in zipfile.ZipFile(io.BytesIO(data)).infolist()]
-
-
-# Each case: an archive, and whether the reader reads its directory itself
-# (the usual archive) or leaves it to zipfile (None).
-@pytest.mark.parametrize(("data", "read_here"), [
-    (_zip_with(names=("[Content_Types].xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml")),
-     True),
-    (_zip_with(names=("xl/ünïcode näme.xml", "x/y.xml")), True),  # UTF-8 names (flag 0x800)
-    (_zip_with(comment=b"a comment"), False),
-    (b"#!/bin/sh\n" + _zip_with(), False),  # data put before the archive: offsets move
-    (_zip_with(zip64=True), None),  # whichever: then exactly as zipfile
-    (_zip_with(extra=b"UT\x05\x00\x01\x00\x00\x00\x00"), False),  # zipfile checks extras
-], ids=["workbook", "utf-8-names", "comment", "prefixed", "zip64", "extra-field"])
-def test_the_zip_directory_is_read_as_zipfile_reads_it(data: bytes, read_here: bool | None) -> None:
-    entries = reader._directory(data)
-    if read_here is not None:
-        assert (entries is not None) == read_here
-    if entries is not None:
-        assert [(e.filename, e.orig_filename, e.flag_bits, e.compress_type, e.CRC,
-                 e.compress_size, e.file_size, e.header_offset)
-                for e in entries] == _as_zipfile_reads(data)
-        assert [e.position for e in entries] == list(range(len(entries)))
-
-
-def test_a_real_workbook_directory_is_read_without_zipfile(tmp_path: Path) -> None:
-    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
-    data = path.read_bytes()
-    entries = reader._directory(data)
-    assert entries is not None
-    assert [(e.filename, e.CRC, e.header_offset) for e in entries] == [
-        (f, c, h) for f, _, _, _, c, _, _, h in _as_zipfile_reads(data)]
-    assert reader._Package(data)._zip is None  # zipfile was never needed

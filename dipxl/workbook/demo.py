@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.examples import example as example_event
-from dipxl.fileio import atomic_write
+from dipxl.io.files import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows

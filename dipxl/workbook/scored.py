@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dipxl.fileio import atomic_write, atomic_write_text
+from dipxl.io.files import atomic_write, atomic_write_text
 from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 from dipxl.workbook.sheets import scored

@@ -24,7 +24,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from dipxl.errors import DipxlError
-from dipxl.fileio import atomic_write
+from dipxl.io.files import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx

@@ -166,7 +166,7 @@ def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -
     """Write ``sheets`` as an xlsx package to ``path`` (which is replaced).
 
     Callers that must not leave a partial file write to a temporary path
-    (``dipxl.fileio.atomic_write``)."""
+    (``dipxl.io.files.atomic_write``)."""
     if not sheets:
         raise ValueError("a workbook needs at least one sheet")
     _check_names(sheets)

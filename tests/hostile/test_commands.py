@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from dipxl.cli import cli
 from dipxl.errors import DipxlError
-from dipxl.fileio import MAX_INPUT, read_input
+from dipxl.io.files import MAX_INPUT, read_input
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,24 @@ def test_a_damaged_archive_is_an_input_error(make: Callable[[], bytes], says: st
     with pytest.raises(DipxlError) as err:
         read_workbook_bytes(make(), "x.xlsx")
     assert str(err.value).startswith(f"x.xlsx: {says}"), str(err.value)
+
+
+def _bomb_claiming_one_mib(path: Path) -> None:
+    """A Results sheet whose headers claim 1 MiB (no more than the size
+    whose ratio is checked) while its deflate stream inflates to 512 MiB:
+    read in one go, it would be inflated whole before its size is found
+    wrong."""
+    bomb = files._members_of(files.zip_bomb(512 << 20))
+    members = [files._Member(m.name, 8, m.payload, m.crc, 1 << 20) if m.name == files.SHEET
+               else m for m in bomb]
+    path.write_bytes(files._raw_zip(members))
+
+
+def test_a_part_that_understates_its_size_is_never_inflated_whole(tmp_path: Path) -> None:
+    path = tmp_path / "lying-1MiB.xlsx"
+    _bomb_claiming_one_mib(path)
+    refusal = measure(path)
+    assert refusal.exit == 1, refusal.message
+    assert "the workbook is damaged: xl/worksheets/sheet1.xml" in refusal.message, refusal
+    assert refusal.seconds < SECONDS, refusal
+    assert refusal.peak_mib < PEAK_MIB, refusal

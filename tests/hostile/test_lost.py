@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from dipxl.cli import cli
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
-from dipxl.fileio import atomic_write, atomic_write_text
+from dipxl.io.files import atomic_write, atomic_write_text
 from dipxl.workbook.demo import write_results_workbook
 from tests.hostile.files import zip_bomb
 from tests.workbooks import fake_encrypted, sha256

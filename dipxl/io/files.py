@@ -12,7 +12,7 @@ from pathlib import Path
 
 from dipxl.errors import DipxlError, InputError
 
-__all__ = ["MAX_INPUT", "atomic_write", "atomic_write_bytes", "atomic_write_text", "read_input"]
+__all__ = ["MAX_INPUT", "atomic_write", "atomic_write_text", "read_input"]
 
 MAX_INPUT = 256 << 20  # no tournament file is near this; a bigger one is refused unread
 
@@ -63,11 +63,6 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def atomic_write_bytes(target: Path, data: bytes, *, force: bool = False) -> Path:
-    """Write ``data`` to ``target`` atomically."""
-    return atomic_write(target, lambda p: p.write_bytes(data), force=force)
 
 
 def atomic_write_text(target: Path, text: str, *, force: bool = False) -> Path:
