@@ -30,10 +30,9 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape
-from itertools import repeat
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,16 +40,12 @@ import python_calamine
 from defusedxml import ElementTree  # type: ignore[import-untyped]  # no stubs shipped
 
 from dipxl.errors import DipxlError, InputError
+from dipxl.fields import FIELDS, REQUIRED, header_columns
 from dipxl.fileio import read_input
-from dipxl.model import (
-    CellNames,
-    Record,
-    Tournament,
-    tournament_from_columns,
-    tournament_from_records,
-)
+from dipxl.model import Tournament
+from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
-from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
+from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
 from dipxl.workbook.xlsx import column_letter
 
@@ -83,8 +78,6 @@ PROLOG_LIMIT = 64 << 10
 # python-calamine holds a sheet as a dense grid from A1 to its last used cell:
 # one stray value at XFD1048576 would ask for gigabytes and abort the process.
 MAX_CELLS = 20_000_000
-REQUIRED = ("round", "board", "power", "player", "centres")
-FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
 _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -97,7 +90,9 @@ _REF = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]+)$")
 class WorkbookInput:
     """What a workbook holds: its tournament, where it was found, and the
     system, parameter overrides and title of its Settings sheet (``system``
-    is None when the workbook has no Settings sheet naming one)."""
+    is None when the workbook has no Settings sheet naming one), and
+    ``params``: the system's parameters with those overrides, built and
+    checked once, when the workbook is read (None without a system)."""
 
     tournament: Tournament
     sheet: str
@@ -105,6 +100,7 @@ class WorkbookInput:
     title: str
     system: System | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    params: Any = None
 
 
 def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
@@ -944,50 +940,35 @@ def _input_columns(
     return dict(zip((f for f, _ in present), raw, strict=True)), numbers
 
 
-def _records(
-    ref: str, header: _Header, columns: Mapping[str, list[Any]], numbers: Sequence[int]
-) -> list[Record]:
-    """A record for each row of ``columns`` (values as typed, see
-    :func:`_as_typed`), built column by column."""
-    none = repeat(None)
+def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
+          numbers: Sequence[int]) -> Rows:
+    """The rows of ``columns`` (values as read; typed here, see
+    :func:`_as_typed`), row ``i`` being sheet row ``numbers[i]``, each value
+    at its cell; a row is named by its first input cell."""
+    letters = {f: f"{ref}!{column_letter(c)}" for f, c in header.columns.items()}
+    first = f"{ref}!{column_letter(min(header.columns.values()))}"
+
+    def cell(name: str, i: int) -> str:
+        return f"{letters[name]}{numbers[i]}" if name in letters else ""
+
     typed = {f: _as_typed(values) for f, values in columns.items()}
-    cells = {f: f"{ref}!{column_letter(header.columns[f])}" for f in columns}
-    texts = list(map(str, numbers))
-    return list(
-        map(
-            Record,
-            *(typed.get(f, none) for f in FIELDS),
-            map(CellNames, repeat(cells), texts),
-            _wheres(ref, header, texts),
-        )
-    )
+    return Rows(typed, [f"{first}{n}" for n in numbers], cell)
 
 
-def _row_record(
-    ref: str, header: _Header, rows: Sequence[list[Any]], row: int, unread: Collection[int]
-) -> Record:
-    """The record of sheet row ``row`` (1-based), to name a refused cell's
-    round, board, power and player: the cells of columns ``unread``
-    (formulas, error values: never read) taken as blank."""
+def _row_place(
+    ref: str, header: _Header, rows: Sequence[list[Any]], row: int, unread: Collection[int],
+    name: str,
+) -> str:
+    """Where field ``name`` of sheet row ``row`` (1-based) is, for a refused
+    cell: the cell, and the round, board, power and player of the row, the
+    cells of columns ``unread`` (formulas, error values: never read) taken
+    as blank."""
     values = rows[row - 1] if row <= len(rows) else []
-    typed = {
-        f: _as_typed([values[c]])[0] if c < len(values) and c not in unread else None
+    columns = {
+        f: [values[c] if c < len(values) and c not in unread else None]
         for f, c in header.columns.items()
     }
-    cells = {f: f"{ref}!{column_letter(c)}" for f, c in header.columns.items()}
-    get = typed.get
-    return Record(
-        get("round"), get("board"), get("power"), get("player"), get("centres"),
-        get("eliminated"), get("draw"), CellNames(cells, str(row)),
-        _wheres(ref, header, (str(row),))[0],
-    )
-
-
-def _wheres(ref: str, header: _Header, rows: Iterable[str]) -> list[str]:
-    """Where each row is (its number as text) is named: the sheet and the
-    row's first input cell."""
-    first = f"{ref}!{column_letter(min(header.columns.values()))}"
-    return list(map(first.__add__, rows))
+    return _rows(ref, header, columns, (row,)).locate(name, 0)
 
 
 @dataclass
@@ -1021,7 +1002,7 @@ class _Reader:
     def read(self, default_title: str) -> WorkbookInput:
         if not self.names:
             raise InputError("the workbook has no sheets")
-        system, overrides, settings_title = self.settings()
+        system, overrides, params, settings_title = self.settings()
         sheet, header, rows = self.results_sheet()
         input_cols = set(header.columns.values())
         formulas = self.package.formula_cells(sheet, input_cols, header.row)
@@ -1035,7 +1016,7 @@ class _Reader:
                 f"{_TITLES[name].lower()} holds a formula ({formulas[(row, col)]}){more}; "
                 "dipxl reads only typed-in values, never formula results: "
                 "enter the value itself",
-                _row_record(ref, header, rows, row, {c for r, c in bad if r == row}).locate(name),
+                _row_place(ref, header, rows, row, {c for r, c in bad if r == row}, name),
             )
         errors = self.package.error_cells(sheet, input_cols, header.row)
         if errors:
@@ -1045,8 +1026,7 @@ class _Reader:
             raise InputError(
                 f"{_TITLES[name].lower()} holds the error value {errors[(row, col)]}{more}; "
                 "enter the value itself",
-                _row_record(ref, header, rows, row, {c for r, c in errors if r == row})
-                .locate(name),
+                _row_place(ref, header, rows, row, {c for r, c in errors if r == row}, name),
             )
         columns, numbers = _input_columns(header, rows)
         if not numbers:
@@ -1055,11 +1035,8 @@ class _Reader:
                 f"{ref}!A{header.row}",
             )
         title = settings_title or self.title_above(rows, header) or default_title
-        wheres = _wheres(ref, header, map(str, numbers))
-        tournament = tournament_from_columns(columns, wheres, title)
-        if tournament is None:  # refused (or unusual values): the records say where
-            tournament = tournament_from_records(_records(ref, header, columns, numbers), title)
-        return WorkbookInput(tournament, sheet, header.row, title, system, overrides)
+        tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
+        return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params)
 
     # -- results
 
@@ -1072,16 +1049,15 @@ class _Reader:
         partial: tuple[int, str, int, dict[str, int]] | None = None
         full: list[tuple[str, _Header]] = []
         for sheet in order:
-            head = self.rows(sheet, HEADER_ROWS)
+            # The Results sheet is read whole, once; another sheet's first
+            # rows only, until it proves to hold the results.
+            results = sheet.lower() == wanted
+            head = self.rows(sheet) if results else self.rows(sheet, HEADER_ROWS)
             for index, row in enumerate(head[:HEADER_ROWS]):
-                columns: dict[str, int] = {}
-                for col, value in enumerate(row):
-                    found = header_field(value)
-                    if found is not None and found not in columns:
-                        columns[found] = col
+                columns = header_columns(row)
                 if all(f in columns for f in REQUIRED):
-                    if sheet.lower() == wanted:  # the Results sheet: no other is read
-                        return sheet, _Header(index + 1, columns), self.rows(sheet)
+                    if results:  # the Results sheet: no other is read
+                        return sheet, _Header(index + 1, columns), head
                     full.append((sheet, _Header(index + 1, columns)))
                     break
                 count = sum(f in columns for f in REQUIRED)
@@ -1115,12 +1091,6 @@ class _Reader:
             f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
         )
 
-    def records(self, ref: str, header: _Header, rows: Sequence[list[Any]]) -> list[Record]:
-        """A record for each row below the header with a value in an input
-        column (a row's cells are named only when asked: see
-        :class:`~dipxl.model.CellNames`)."""
-        return _records(ref, header, *_input_columns(header, rows))
-
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
         for row in rows[: header.row - 1]:
@@ -1131,14 +1101,16 @@ class _Reader:
 
     # -- settings
 
-    def settings(self) -> tuple[System | None, dict[str, Any], str]:
+    def settings(self) -> tuple[System | None, dict[str, Any], Any, str]:
+        """The system, parameter overrides, parameters (built and checked
+        once, here) and title of the Settings sheet; Nones without one."""
         sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
         if sheet is None:
-            return None, {}, ""
+            return None, {}, None, ""
         rows = self.rows(sheet)
         found = _settings_header(rows)
         if found is None:
-            return None, {}, ""  # a Settings sheet of another kind: not ours
+            return None, {}, None, ""  # a Settings sheet of another kind: not ours
         header_index, name_col, value_col = found
         ref = _sheet_ref(sheet)
         formulas = self.package.formula_cells(sheet, (value_col,), header_index + 1)
@@ -1165,23 +1137,28 @@ class _Reader:
                 )
             entries.append((key, None if value == "" else value, cell))
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
-            return None, {}, _plain_title(entries)
+            return None, {}, None, _plain_title(entries)
         system, overrides, title = _system_from_settings(entries)
         try:
-            system.make_params(overrides)  # validate now, naming the cell
+            params = system.make_params(overrides)  # the one build, naming the cell
         except DipxlError as err:
-            raise type(err)(err.message, _setting_cell(entries, err.message, ref)) from None
-        return system, overrides, title
+            raise err.moved(_setting_cell(entries, err, ref)) from None
+        return system, overrides, params, title
 
 
-def _setting_cell(entries: Sequence[tuple[object, object, str]], message: str, ref: str) -> str:
-    """The cell of the setting a parameter error is about: the row named like
-    the message's first word, or for a list parameter (``positions_1``,
-    ``positions_2`` ...) the element whose value the message quotes."""
-    named = re.match(r"\w+", message)
-    if named is None:
-        return ref
-    name = named.group(0).lower()
+def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError, ref: str) -> str:
+    """The cell of the setting a parameter error is about: the row of its
+    ``field``, or for a list parameter (``positions_1``, ``positions_2`` ...)
+    the element holding its ``value``.  (A parameter error without a field
+    is read the old way: the field is the message's first word, the value
+    what follows its last "got ".)"""
+    name = err.field
+    if name is None:
+        named = re.match(r"\w+", err.message)
+        if named is None:
+            return ref
+        name = named.group(0)
+    name = name.lower()
     rows = [
         (k.strip().lower(), v, c)
         for k, v, c in entries
@@ -1189,7 +1166,12 @@ def _setting_cell(entries: Sequence[tuple[object, object, str]], message: str, r
     ]
     if not rows:
         return ref
-    quoted = message.rpartition("got ")[2]
+    if err.field is not None:
+        for _key, value, cell in rows:
+            if value is not None and value == err.value:
+                return cell
+        return rows[0][2]
+    quoted = err.message.rpartition("got ")[2]
     for _key, value, cell in rows:
         if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
             return cell

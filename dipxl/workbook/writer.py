@@ -33,6 +33,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
+from dipxl.fields import parse_text
 from dipxl.fileio import atomic_write
 from dipxl.model import (
     FIRST_YEAR,
@@ -41,7 +42,6 @@ from dipxl.model import (
     Game,
     Power,
     Tournament,
-    parse_text,
 )
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
