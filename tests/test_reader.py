@@ -663,3 +663,56 @@ def test_a_real_workbook_directory_is_read_without_zipfile(tmp_path: Path) -> No
     assert [(e.filename, e.CRC, e.header_offset) for e in entries] == [
         (f, c, h) for f, _, _, _, c, _, _, h in _as_zipfile_reads(data)]
     assert reader._Package(data)._zip is None  # zipfile was never needed
+
+
+# ---------------------------------------------------------------- read once
+
+
+def _sheet_reads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int | None]]:
+    """Every read of a sheet's cells by the reader: (sheet, rows asked for)."""
+    reads: list[tuple[str, int | None]] = []
+    rows = reader._Reader.rows
+
+    def counted(self: reader._Reader, sheet: str, nrows: int | None = None) -> list[list[object]]:
+        reads.append((sheet, nrows))
+        return rows(self, sheet, nrows)
+
+    monkeypatch.setattr(reader._Reader, "rows", counted)
+    return reads
+
+
+def test_the_results_sheet_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = results_workbook(tmp_path / "r.xlsx", worked_games_event())
+    reads = _sheet_reads(monkeypatch)
+    read_workbook(path)
+    assert reads.count(("Results", None)) == 1
+    assert [sheet for sheet, _ in reads].count("Results") == 1
+    # Another sheet holding the results: its first rows to find the header,
+    # then the whole of it, once.
+    reads.clear()
+    read_workbook(foreign_workbook(tmp_path / "f.xlsx", worked_games_event()))
+    assert reads == [("Notes", HEADER_ROWS), ("Scores", HEADER_ROWS), ("Scores", None)]
+
+
+def test_the_settings_parameters_are_built_once_per_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipxl.batch import score_file
+    from dipxl.systems import System
+
+    path = results_workbook(tmp_path / "r.xlsx", worked_games_event(), "cdiplo",
+                            {"round_to": 1})
+    built: list[object] = []
+    make = System.make_params
+
+    def counted(self: System, overrides: object = None) -> object:
+        made = make(self, overrides)  # type: ignore[arg-type]  # the overrides as given
+        built.append(made)
+        return made
+
+    monkeypatch.setattr(System, "make_params", counted)
+    book = read_workbook(path)
+    assert len(built) == 1 and book.params == built[0] and book.params.round_to == 1
+    built.clear()
+    standings = score_file(path)
+    assert len(built) == 1 and standings.params == built[0]
