@@ -971,6 +971,27 @@ def _row_place(
     return _rows(ref, header, columns, (row,)).locate(name, 0)
 
 
+def _unread(
+    ref: str, header: _Header, rows: Sequence[list[Any]], cells: Mapping[tuple[int, int], str],
+    holds: str, advice: str,
+) -> InputError:
+    """The error for input cells never read (formulas, error values:
+    ``cells`` maps (row, column) to the text seen): the first of them named,
+    the others counted; ``holds`` says what the cell holds (``{}``: the
+    text), ``advice`` comes before "enter the value itself"."""
+    row, col = min(cells)
+    name = next(f for f, c in header.columns.items() if c == col)
+    more = f" (and {len(cells) - 1} more input cells)" if len(cells) > 1 else ""
+    return InputError(
+        f"{_TITLES[name].lower()} holds {holds.format(cells[(row, col)])}{more}; "
+        f"{advice}enter the value itself",
+        _row_place(ref, header, rows, row, {c for r, c in cells if r == row}, name),
+        field=name,
+        value=cells[(row, col)],
+        cell=f"{ref}!{column_letter(col)}{row}",
+    )
+
+
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -1007,27 +1028,12 @@ class _Reader:
         input_cols = set(header.columns.values())
         formulas = self.package.formula_cells(sheet, input_cols, header.row)
         ref = _sheet_ref(sheet)
-        bad = sorted(formulas)
-        if bad:
-            row, col = bad[0]
-            name = next(f for f, c in header.columns.items() if c == col)
-            more = f" (and {len(bad) - 1} more input cells)" if len(bad) > 1 else ""
-            raise InputError(
-                f"{_TITLES[name].lower()} holds a formula ({formulas[(row, col)]}){more}; "
-                "dipxl reads only typed-in values, never formula results: "
-                "enter the value itself",
-                _row_place(ref, header, rows, row, {c for r, c in bad if r == row}, name),
-            )
+        if formulas:
+            raise _unread(ref, header, rows, formulas, "a formula ({})",
+                          "dipxl reads only typed-in values, never formula results: ")
         errors = self.package.error_cells(sheet, input_cols, header.row)
         if errors:
-            row, col = min(errors)
-            name = next(f for f, c in header.columns.items() if c == col)
-            more = f" (and {len(errors) - 1} more input cells)" if len(errors) > 1 else ""
-            raise InputError(
-                f"{_TITLES[name].lower()} holds the error value {errors[(row, col)]}{more}; "
-                "enter the value itself",
-                _row_place(ref, header, rows, row, {c for r, c in errors if r == row}, name),
-            )
+            raise _unread(ref, header, rows, errors, "the error value {}", "")
         columns, numbers = _input_columns(header, rows)
         if not numbers:
             raise InputError(
@@ -1127,13 +1133,13 @@ class _Reader:
                 raise InputError(
                     f"setting {str(key).strip()!r} holds a formula "
                     f"({formulas[(i + 1, value_col)]}); enter the value itself",
-                    cell,
+                    cell, field=str(key).strip(), value=formulas[(i + 1, value_col)], cell=cell,
                 )
             if (i + 1, value_col) in errors:
                 raise InputError(
                     f"setting {str(key).strip()!r} holds the error value "
                     f"{errors[(i + 1, value_col)]}; enter the value itself",
-                    cell,
+                    cell, field=str(key).strip(), value=errors[(i + 1, value_col)], cell=cell,
                 )
             entries.append((key, None if value == "" else value, cell))
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
