@@ -286,27 +286,42 @@ def board_from_values(
     Round and board are 1."""
     if len(centres) != 7:
         raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
-    year_values = years if years is not None else _NO_VALUES
-    flag_values = draws if draws is not None else _NO_VALUES
-    seats: list[Seat] = []
+    try:
+        counts = [parse_centres(v) for v in centres]
+        year_values = [parse_year(v) for v in years] if years is not None else _NO_VALUES
+        flags = [parse_draw(v) for v in draws] if draws is not None else _NO_VALUES
+        seats = tuple(map(Seat, _TITLES, _ALL_POWERS, counts, year_values, flags))
+    except InputError:
+        raise _first_bad_seat(centres, years, draws, cells) from None
+    return Game(1, 1, seats)
+
+
+def _first_bad_seat(
+    centres: Sequence[object],
+    years: Sequence[object] | None,
+    draws: Sequence[object] | None,
+    cells: Sequence[Mapping[str, str]] | None,
+) -> InputError:
+    """The error of :func:`board_from_values` for the first seat refused:
+    the seat's first bad cell, or its centres, year and flag disagreeing."""
     for i, power in enumerate(_ALL_POWERS):
         name = "centres"
         try:
             count = parse_centres(centres[i])
             name = "eliminated"
-            year = parse_year(year_values[i])
+            year = parse_year(years[i]) if years is not None else None
             name = "draw"
-            flag = parse_draw(flag_values[i])
+            flag = parse_draw(draws[i]) if draws is not None else None
             name = ""
-            seats.append(Seat(power.title, power, count, year, flag))
+            Seat(power.title, power, count, year, flag)
         except InputError as err:
             name = name or err.field or "centres"
             cell = cells[i].get(name, "") if cells is not None else ""
-            raise InputError(
+            return InputError(
                 err.message, cell or f"{power.title} {name}", field=name, value=err.value,
                 cell=cell,
-            ) from None
-    return Game(1, 1, tuple(seats))
+            )
+    raise AssertionError("a bad value that no seat refuses")  # pragma: no cover
 
 
 def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
