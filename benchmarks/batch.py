@@ -23,7 +23,7 @@ allocates outside Python's heap, so tracemalloc would not see it):
 - ``dipxl score+xlsx``: ``run_batch`` writing each ``NAME-scored.xlsx``
   (atomically: temporary file, fsync, rename);
 - ``engine part of score``: the core's share of ``dipxl score`` alone,
-  ``tournament_from_columns`` + ``score_tournament`` on the results columns
+  ``tournament_from_rows`` + ``score_tournament`` on the results columns
   read before the clock starts (memory figures of this mode include them).
 
 Budget (issue 14): ``dipxl score`` within 3x of ``calamine bare`` on both
@@ -87,7 +87,7 @@ def engine_part():
     # The engine's share of ``dipxl score``: validating the results columns
     # into a tournament (the path the reader takes) and scoring it (the
     # columns are read before the clock runs).
-    from dipxl.model import tournament_from_columns
+    from dipxl.rows import tournament_from_rows
     from dipxl.standings import score_tournament
     from dipxl.workbook import reader
     if not hasattr(engine_part, "columns"):
@@ -96,11 +96,11 @@ def engine_part():
             r = reader._Reader(p.read_bytes())
             sheet, header, rows = r.results_sheet()
             columns, numbers = reader._input_columns(header, rows)
-            wheres = reader._wheres(reader._sheet_ref(sheet), header, map(str, numbers))
-            engine_part.columns.append((columns, wheres))
+            engine_part.columns.append(
+                reader._rows(reader._sheet_ref(sheet), header, columns, numbers))
         return None
-    return sum(len(score_tournament(tournament_from_columns(c, w), SYSTEM).rows)
-               for c, w in engine_part.columns)
+    return sum(len(score_tournament(tournament_from_rows(r), SYSTEM).rows)
+               for r in engine_part.columns)
 
 def dipxl_score():
     return sum(len(score_file(p, system_id=SYSTEM).rows) for p in files)

@@ -25,7 +25,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dipxl import udfs
-from dipxl.model import Power, Record, tournament_from_records
+from dipxl.model import Power
+from dipxl.rows import Rows, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import get_system
 
@@ -88,13 +89,14 @@ def board_figures() -> dict[str, float]:
     spec = get_system("cdiplo")
     assert spec.score_game is not None
     scorer = spec.score_game
-    records = [
-        Record(1, 1, p, p.title, 17.0 - i, None, None, {"centres": f"centres, row {i}"})
-        for i, p in enumerate(Power)
-    ]
-    game = tournament_from_records(records).games[0]
-    figures["core: tournament_from_records (7 seats)"] = per_call(
-        lambda: tournament_from_records(records)
+    seats = Rows.of(
+        [{"round": 1, "board": 1, "power": p, "player": p.title, "centres": 17.0 - i}
+         for i, p in enumerate(Power)],
+        cells=[{"centres": f"centres, row {i}"} for i in range(7)],
+    )
+    game = tournament_from_rows(seats).games[0]
+    figures["core: tournament_from_rows (7 seats)"] = per_call(
+        lambda: tournament_from_rows(seats)
     )
     figures["core: cdiplo.score (one game)"] = per_call(lambda: scorer(game, spec.params))
     return {k: v * 1e6 for k, v in figures.items()}
@@ -109,16 +111,16 @@ def standings_figures(results: list[list[object]]) -> dict[str, float]:
             udfs.DIPXL_STANDINGS(results, system)
             best = min(best, time.perf_counter() - start)
         figures[f"DIPXL_STANDINGS {system}"] = best * 1e3
-    # Where the cdiplo time goes: cells -> records -> model -> core.
+    # Where the cdiplo time goes: cells -> rows -> model -> core.
     start = time.perf_counter()
-    records = udfs._results(results)
+    rows = udfs._results(results)
     mid = time.perf_counter()
-    event = tournament_from_records(records)
+    event = tournament_from_rows(rows)
     end = time.perf_counter()
     score_tournament(event, "cdiplo")
     done = time.perf_counter()
-    figures["  adapter: cells -> records"] = (mid - start) * 1e3
-    figures["  core: tournament_from_records"] = (end - mid) * 1e3
+    figures["  adapter: cells -> rows"] = (mid - start) * 1e3
+    figures["  core: tournament_from_rows"] = (end - mid) * 1e3
     figures["  core: score_tournament cdiplo"] = (done - end) * 1e3
     return figures
 

@@ -1,7 +1,7 @@
 """dipxl: score Diplomacy tournaments exactly as the rulebook says.
 
 The core is pure Python (no I/O): build a :class:`Tournament` of
-:class:`Game` objects (or parse raw rows with :func:`tournament_from_records`)
+:class:`Game` objects (or parse raw rows with :func:`tournament_from_rows`)
 and call :func:`score_tournament` with a system id from :data:`SYSTEMS`.
 """
 
@@ -10,11 +10,10 @@ from dipxl.model import (
     POWERS,
     Game,
     Power,
-    Record,
     Seat,
     Tournament,
-    tournament_from_records,
 )
+from dipxl.rows import Rows, tournament_from_rows
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, System, get_system
 
@@ -29,7 +28,7 @@ __all__ = [
     "Notice",
     "ParameterError",
     "Power",
-    "Record",
+    "Rows",
     "Seat",
     "Standings",
     "System",
@@ -38,5 +37,5 @@ __all__ = [
     "__version__",
     "get_system",
     "score_tournament",
-    "tournament_from_records",
+    "tournament_from_rows",
 ]

@@ -126,10 +126,13 @@ def _resolve_system(
     book_system: System | None,
     book_overrides: Mapping[str, Any],
     overrides: Mapping[str, Any],
+    book_params: Any = None,
 ) -> tuple[System, Any]:
     """The system and parameters: ``--system`` wins over the Settings sheet
     (whose parameters then apply only when it names the same system);
-    ``-p`` overrides apply last."""
+    ``-p`` overrides apply last.  The Settings sheet's parameters, built
+    when it was read (``book_params``), are used as they are when nothing
+    changes them."""
     if system_id is not None:
         spec = get_system(system_id)
         base = dict(book_overrides) if book_system is not None and book_system.id == spec.id else {}
@@ -140,6 +143,9 @@ def _resolve_system(
             "no scoring system: there is no Settings sheet naming one; "
             "give --system (see `dipxl systems`)"
         )
+    if not overrides and book_params is not None and book_system is not None \
+            and book_system.id == spec.id:
+        return spec, book_params
     base.update(overrides)
     return spec, spec.make_params(base)
 
@@ -183,13 +189,17 @@ def _score_file(
 ) -> Standings:
     book_system: System | None = None
     book_overrides: Mapping[str, Any] = {}
+    book_params: Any = None
     if path.suffix.lower() == ".csv":
         tournament = _read_csv(path, label)
     else:
         book = read_workbook(path, label)
         tournament, book_system, book_overrides = book.tournament, book.system, book.overrides
+        book_params = book.params
     try:
-        spec, params = _resolve_system(system_id, book_system, book_overrides, overrides or {})
+        spec, params = _resolve_system(
+            system_id, book_system, book_overrides, overrides or {}, book_params
+        )
         standings = score_tournament(tournament, spec, params, after_round=after_round)
     except DipxlError as err:
         raise err.located(label) from None

@@ -170,7 +170,8 @@ def score_cmd(
     A workbook made by `dipxl new` brings its system and parameters (Settings
     sheet); any other workbook needs a sheet whose header row has Round,
     Board, Power, Player and Centres (synonyms accepted), and --system.
-    CSV header: round,board,power,player,centres,eliminated,draw.
+    CSV header: round,board,power,player,centres,eliminated,draw (synonyms
+    accepted).
 
     Inputs are never modified; outputs are written atomically and an
     existing one is replaced only with --force.  Exit status: 0 all scored,

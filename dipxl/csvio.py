@@ -1,9 +1,11 @@
 """Tournaments from CSV, and standings to CSV.
 
 Input header (case-insensitive, any order, extra columns ignored):
-``round,board,power,player,centres,eliminated,draw``; ``eliminated`` and
-``draw`` may be left out.  Errors name the file, line and column, then the
-round, board, power and player of the row (those of them that are readable).
+``round,board,power,player,centres,eliminated,draw`` or their synonyms, as
+in a workbook (``Centers``, ``SCs``, ``Board #``: :mod:`dipxl.fields`);
+``eliminated`` and ``draw`` may be left out.  Errors name the file, line and
+column, then the round, board, power and player of the row (those of them
+that are readable).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError
-from dipxl.model import Record, Tournament, tournament_from_records
+from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.model import Tournament
+from dipxl.rows import Rows, tournament_from_rows
 
 __all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "to_csv"]
 
-COLUMNS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
-REQUIRED = ("round", "board", "power", "player", "centres")
+COLUMNS = FIELDS
 
 
 def _dialect(text: str) -> type[csv.Dialect]:
@@ -32,8 +35,7 @@ def _dialect(text: str) -> type[csv.Dialect]:
             header = next(csv.reader(io.StringIO(text, newline=""), dialect), [])
         except csv.Error:
             continue
-        keys = {h.strip().lower() for h in header}
-        if all(c in keys for c in REQUIRED):
+        if all(c in header_columns(header) for c in REQUIRED):
             return dialect
     return csv.excel
 
@@ -55,8 +57,8 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
         ) from None
     except csv.Error as err:
         raise InputError(f"not readable as CSV: {err}", f"{name}: line 1") from None
-    keys = [h.strip().lower() for h in header]
-    missing = [c for c in REQUIRED if c not in keys]
+    index = header_columns(header)
+    missing = [c for c in REQUIRED if c not in index]
     if missing:
         raise InputError(
             f"missing column(s) {', '.join(missing)}; the header must hold "
@@ -64,8 +66,8 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             + f", got {','.join(header)!r}",
             f"{name}: line 1",
         )
-    index = {c: keys.index(c) for c in COLUMNS if c in keys}
-    records = []
+    columns: dict[str, list[object]] = {c: [] for c in index}
+    lines: list[int] = []
     try:
         while True:
             line = reader.line_num + 1  # a quoted field may span lines: the first
@@ -74,17 +76,21 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
                 break
             if not any(row[i].strip() for i in index.values() if i < len(row)):
                 continue  # a blank row (a note in another column does not count)
-            # Rows are named without the file (a warning names the game's
-            # lines, the caller the file), which errors get below.
-            cells = {c: f"line {line}, column {c}" for c in index}
-            values = {c: (row[i] if i < len(row) else None) for c, i in index.items()}
-            records.append(Record(cells=cells, where=f"line {line}", **values))
+            for c, i in index.items():
+                columns[c].append(row[i] if i < len(row) else None)
+            lines.append(line)
     except csv.Error as err:
         raise InputError(
             f"not readable as CSV: {err}", f"{name}: line {reader.line_num}"
         ) from None
+
+    # Rows are named without the file (a warning names the game's lines, the
+    # caller the file), which errors get below.
+    def cell(field: str, i: int) -> str:
+        return f"line {lines[i]}, column {field}" if field in index else ""
+
     try:
-        return tournament_from_records(records, title)
+        return tournament_from_rows(Rows(columns, [f"line {n}" for n in lines], cell), title)
     except DipxlError as err:
         raise err.located(name) from None
 

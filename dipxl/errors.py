@@ -26,17 +26,44 @@ class DipxlError(Exception):
 
     ``where`` names the place (a cell, a file, or round/board/power/player);
     ``str(error)`` is ``"<where>: <message>"`` so it can be shown as it is.
+
+    What the error is about, for programs (nobody parses the message):
+    ``field`` (an input field such as ``centres``, ``eliminated``,
+    ``power``, or a parameter's name; None when about the whole input),
+    ``value`` (the value seen; for an error about some seats of a game,
+    the tuple of their powers) and ``cell`` (the cell or row it came from,
+    without the file; ``""`` when unknown).
     """
 
-    def __init__(self, message: str, where: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        where: str = "",
+        *,
+        field: str | None = None,
+        value: object = None,
+        cell: str = "",
+    ) -> None:
         self.message = message
         self.where = where
+        self.field = field
+        self.value = value
+        self.cell = cell
         super().__init__(f"{where}: {message}" if where else message)
 
     def located(self, where: str) -> Self:
         """The same error with ``where`` prefixed (e.g. the file name)."""
-        inner = f"{where}: {self.where}" if self.where else where
-        return type(self)(self.message, inner)
+        return self.moved(f"{where}: {self.where}" if self.where else where)
+
+    def moved(self, where: str, cell: str | None = None) -> Self:
+        """The same error at another place (``cell`` too, when given)."""
+        return type(self)(
+            self.message,
+            where,
+            field=self.field,
+            value=self.value,
+            cell=self.cell if cell is None else cell,
+        )
 
 
 class InputError(DipxlError):
@@ -53,7 +80,9 @@ class InputErrors(InputError):
 
     def __init__(self, problems: Sequence[InputError]) -> None:
         first = problems[0]
-        super().__init__(first.message, first.where)
+        super().__init__(
+            first.message, first.where, field=first.field, value=first.value, cell=first.cell
+        )
         self.problems = tuple(problems)
 
     def __str__(self) -> str:
@@ -65,11 +94,21 @@ class InputErrors(InputError):
     def located(self, where: str) -> Self:
         return type(self)([problem.located(where) for problem in self.problems])
 
+    def moved(self, where: str, cell: str | None = None) -> Self:
+        """Every problem at ``where`` (one input's problems found elsewhere)."""
+        return type(self)([problem.moved(where, cell) for problem in self.problems])
+
     def first(self) -> InputError:
         """The first problem alone, saying how many more there are (for a
         place with room for one line, such as a worksheet cell)."""
         head = self.problems[0]
-        return InputError(f"{head.message} (and {_more(len(self.problems) - 1)})", head.where)
+        return InputError(
+            f"{head.message} (and {_more(len(self.problems) - 1)})",
+            head.where,
+            field=head.field,
+            value=head.value,
+            cell=head.cell,
+        )
 
     @staticmethod
     def of(problems: Sequence[InputError]) -> InputError:

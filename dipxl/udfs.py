@@ -47,25 +47,16 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
-from dipxl.model import (
-    CellNames,
-    Power,
-    Record,
-    Tournament,
-    board_from_values,
-    finished_counts,
-    parse_player,
-    parse_whole,
-    tournament_from_records,
-)
+from dipxl.fields import REQUIRED, header_columns, parse_player, parse_whole
+from dipxl.model import Power, Tournament
+from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, System, get_system
 from dipxl.tables import standings_table
-from dipxl.workbook.layout import INPUT_HEADERS, header_field
+from dipxl.workbook.layout import INPUT_HEADERS
 
 __all__ = [
     "CDIPLO",
@@ -106,7 +97,6 @@ _RANGE = {"ndim": 2, "err_to_str": True}
 _POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
-_REQUIRED = ("round", "board", "power", "player", "centres")
 
 # ------------------------------------------------------------------ cells
 
@@ -317,8 +307,8 @@ def _score_board(
     try:
         game = board_from_values(cells.values, year_values, flag_values, where)
     except InputError as err:
-        if err.where.startswith("round 1, board 1"):  # about the board, not one cell
-            raise InputError(err.message, "centres") from None
+        if err.field not in ("centres", "eliminated", "draw"):  # the board's, not a cell's
+            raise InputError(err.message, "centres", field=err.field, value=err.value) from None
         raise
     if not game.finished:
         return cells.shaped(blanks)
@@ -411,40 +401,33 @@ def _key(value: object) -> object:
         return ("unread", repr(value))
 
 
-def _not_played(records: list[Record]) -> list[Record]:
+def _not_played(rows: Rows) -> Rows:
     """Boards whose seven centres are all blank or 0 are not played yet:
     their centres become blank (Office.js may send blanks as 0)."""
+    size = len(rows)
+    rounds = rows.columns.get("round", (None,) * size)
+    boards = rows.columns.get("board", (None,) * size)
     keys = [
         (r if type(r) is float else _key(r), b if type(b) is float else _key(b))
-        for r, b in zip(map(_get_round, records), map(_get_board, records), strict=True)
+        for r, b in zip(rounds, boards, strict=True)
     ]
+    centres = rows.columns.get("centres", (None,) * size)
     played = {
-        k for k, c in zip(keys, map(_get_centres, records), strict=True)
+        k for k, c in zip(keys, centres, strict=True)
         if (c != 0 if type(c) is float else not _blank_or_zero(c))
     }
     if len(played) == len(set(keys)):
-        return records
-    return [
-        rec if k in played or rec.centres is None else replace(rec, centres=None)
-        for k, rec in zip(keys, records, strict=True)
-    ]
+        return rows
+    blanked = [c if k in played else None for k, c in zip(keys, centres, strict=True)]
+    return replace(rows, columns={**rows.columns, "centres": blanked})
 
 
-_get_round = attrgetter("round")
-_get_board = attrgetter("board")
-_get_centres = attrgetter("centres")
-
-
-def _results(results: object) -> list[Record]:
-    """Records from a results range whose first row is the header."""
+def _results(results: object) -> Rows:
+    """The rows of a results range whose first row is the header."""
     grid = _Cells(results, "results")
     header = grid.row(0)
-    fields: dict[str, int] = {}
-    for j, text in enumerate(header):
-        field = header_field(text)
-        if field is not None and field not in fields:
-            fields[field] = j
-    missing = [f for f in _REQUIRED if f not in fields]
+    fields = header_columns(header)
+    missing = [f for f in REQUIRED if f not in fields]
     if missing:
         seen = ", ".join(str(h) for h in header if not _blank(h)) or "nothing"
         raise InputError(
@@ -454,38 +437,32 @@ def _results(results: object) -> list[Record]:
             "results, row 1",
         )
     names = {f: str(header[j]).strip() for f, j in fields.items()}
-    index = [(f, fields[f]) for f in ("round", "board", "power", "player", "centres")]
-    year_at = fields.get("eliminated")
-    draw_at = fields.get("draw")
-    records = []
+    columns: dict[str, list[object]] = {f: [] for f in fields}
+    numbers: list[int] = []
     used = list(fields.values())
+    player_at = fields["player"]
     width, values = grid.cols, grid.values
     for r in range(1, grid.rows):
         row = values[r * width:(r + 1) * width]
         first = row[used[0]]
         if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
             continue  # a blank row (notes beside it do not count)
-        line = f"row {r + 1}"
-        cells = CellNames(names, before=f"{line}, ")
-        rnd, board, power, player, centres = (row[j] for _, j in index)
+        player = row[player_at]
         if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
-            _error_text(player, cells["player"])
-        year = None if year_at is None else row[year_at]
-        draw = None if draw_at is None else row[draw_at]
-        records.append(
-            Record(
-                rnd,
-                board,
-                power if type(power) is str and power.strip() else _zero_as_blank(power),
-                player if type(player) is str and player.strip() else _zero_as_blank(player),
-                centres,
-                None if year is None else _zero_as_blank(year),
-                None if draw is None else _zero_as_blank(draw),
-                cells,
-                line,
-            )
-        )
-    return _not_played(records)
+            _error_text(player, f"row {r + 1}, {names['player']}")
+        for name, j in fields.items():
+            value = row[j]
+            if name in ("power", "player"):
+                value = value if type(value) is str and value.strip() else _zero_as_blank(value)
+            elif name in ("eliminated", "draw"):
+                value = _zero_as_blank(value)
+            columns[name].append(value)
+        numbers.append(r + 1)
+
+    def cell(name: str, i: int) -> str:
+        return f"row {numbers[i]}, {names[name]}" if name in names else ""
+
+    return _not_played(Rows(columns, [f"row {n}" for n in numbers], cell))
 
 
 def _number(value: object) -> object:
@@ -521,7 +498,9 @@ def _htm_event(
                 name,
             )
     seen: dict[tuple[object, Power], int] = {}
-    records = []
+    seats: list[dict[str, object]] = []
+    wheres: list[str] = []
+    seat_cells: list[dict[str, str]] = []
     for k in range(n):
         row = {name: cells.values[k] for name, cells in columns.items()}
         if all(_blank_or_zero(v) for v in row.values()):
@@ -538,18 +517,17 @@ def _htm_event(
             "player": where.get("players", ""),
             "centres": where["centres"],
         }
-        records.append(
-            Record(
-                row["rounds"] if rounds is not None else board,
-                board if rounds is not None else 1,
-                power,
-                player,
-                row["centres"],
-                cells=named,
-                where=f"seat {k + 1}",
-            )
-        )
-    return tournament_from_records(_not_played(records)), columns["powers"]
+        seats.append({
+            "round": row["rounds"] if rounds is not None else board,
+            "board": board if rounds is not None else 1,
+            "power": power,
+            "player": player,
+            "centres": row["centres"],
+        })
+        seat_cells.append(named)
+        wheres.append(f"seat {k + 1}")
+    event = tournament_from_rows(_not_played(Rows.of(seats, wheres, seat_cells)))
+    return event, columns["powers"]
 
 
 # -------------------------------------------------------------- functions
@@ -672,7 +650,7 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
     try:
         spec = _system(system)
         params = _params(spec, parameters)
-        event = tournament_from_records(_results(results))
+        event = tournament_from_rows(_results(results))
         table = standings_table(score_tournament(event, spec, params))
         return [
             [c.title for c in table.columns],
@@ -693,14 +671,14 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
 def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
     """Checks a results table: a summary line, then every error or warning."""
     try:
-        records = _results(results)
+        rows = _results(results)
         spec = None if _blank(system) else _system(system)
     except DipxlError as err:
         return [["1 error"], [f"Error: {err}"]]
     errors: list[str] = []
     notices: tuple[Notice, ...] = ()
     try:
-        event = tournament_from_records(records)
+        event = tournament_from_rows(rows)
         notices = score_tournament(event, spec).notices if spec else event.notices()
     except InputErrors as err:  # every bad cell, else every broken board
         errors = [str(problem) for problem in err.problems]

@@ -177,3 +177,42 @@ def test_a_csv_warning_names_the_file_once_and_the_game_s_lines(tmp_path: Path) 
         "line 2-8 (round 1, board 1): centres total 35, more than 34"]
     table = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
     assert f"warning: {path}: line 2-8 (round 1, board 1): centres total 35" in table.stderr
+
+
+# Headers of other spellings, as TDs' spreadsheets export them, with the
+# field each column holds: each reads like the canonical header (the
+# synonyms of every input, dipxl.fields).
+@pytest.mark.parametrize(("header", "fields"), [
+    ("Round,Board,Power,Player,Centers,Eliminated,Draw",
+     "round,board,power,player,centres,eliminated,draw"),
+    ("Rd,Board #,Country,Name,SCs,Elimination Year,In Draw",
+     "round,board,power,player,centres,eliminated,draw"),
+    ("round no;game;nation;player name;Final SC's;elim;draw?",
+     "round,board,power,player,centres,eliminated,draw"),
+    ("Table #\tRound Number\tGreat Power\tPlayer\tSupply Centres\tYear Eliminated\tDrawn",
+     "board,round,power,player,centres,eliminated,draw"),
+])
+def test_a_csv_header_of_synonyms_reads_like_the_canonical_one(header: str, fields: str) -> None:
+    canonical = event_csv()
+    sep = ";" if ";" in header else "\t" if "\t" in header else ","
+    order = [HEADER.strip().split(",").index(f) for f in fields.split(",")]
+    lines = [header]
+    for line in canonical.splitlines()[1:]:
+        values = line.split(",")
+        lines.append(sep.join(values[j] for j in order))
+    event = parse_csv("\n".join(lines) + "\n", "synonyms.csv")
+    assert event.games == parse_csv(canonical, "canonical.csv").games
+
+
+def test_a_bad_cell_under_a_synonym_header_is_named_by_its_field() -> None:
+    with pytest.raises(InputError) as err:
+        parse_csv("Round,Board,Power,Player,SCs\n1,1,A,P1,12a\n", "bad.csv")
+    assert err.value.where == "bad.csv: line 2, column centres (round 1, board 1, Austria, P1)"
+    assert (err.value.field, err.value.value) == ("centres", "12a")
+
+
+def test_a_csv_with_two_columns_of_one_field_reads_the_first() -> None:
+    text = "round,board,power,player,centres,SCs\n" + "".join(
+        f"1,1,{p},P{i},{c},99\n" for i, (p, c) in enumerate(zip("AEFGIRT", (5,) * 6 + (4,),
+                                                                strict=True)))
+    assert parse_csv(text).games[0].centres == (5,) * 6 + (4,)

@@ -3,20 +3,48 @@ let scoring go on."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dipxl.errors import InputError, InputErrors
-from dipxl.model import Game, Power, Record, Seat, Tournament, tournament_from_records
+from dipxl.fields import FIELDS, PARSERS
+from dipxl.model import Game, Power, Seat, Tournament
+from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from tests.helpers import PLAYERS, board
+
+
+@dataclass(frozen=True)
+class Row:
+    """One seat's raw values as typed in a row, the cell of each, the row."""
+
+    round: object
+    board: object
+    power: object
+    player: object
+    centres: object
+    eliminated: object = None
+    draw: object = None
+    cells: dict[str, str] = field(default_factory=dict)
+    where: str = ""
+
+
+def from_rows(rows: list[Row], title: str = "") -> Tournament:
+    """The one constructor on these rows."""
+    return tournament_from_rows(
+        Rows.of([{f: getattr(r, f) for f in FIELDS} for r in rows], [r.where for r in rows],
+                [r.cells for r in rows]),
+        title,
+    )
 
 
 def records(centres: list[object], *, rnd: object = 1, number: object = 1,
             powers: list[object] | None = None, players: list[object] | None = None,
             years: list[object] | None = None, draw: list[object] | None = None,
-            first_row: int = 2) -> list[Record]:
+            first_row: int = 2) -> list[Row]:
     powers = powers or [p.title for p in Power][: len(centres)]
     players = players or list(PLAYERS)[: len(centres)]
     years = years or [None] * len(centres)
@@ -27,7 +55,7 @@ def records(centres: list[object], *, rnd: object = 1, number: object = 1,
         cells = {f: f"Results!{col}{row}" for f, col in zip(
             ("round", "board", "power", "player", "centres", "eliminated", "draw"), "ABCDEFG",
             strict=True)}
-        out.append(Record(rnd, number, powers[i], players[i], c, years[i], draw[i], cells,
+        out.append(Row(rnd, number, powers[i], players[i], c, years[i], draw[i], cells,
                           f"Results!A{row}"))
     return out
 
@@ -43,19 +71,19 @@ def records(centres: list[object], *, rnd: object = 1, number: object = 1,
 def test_bad_centres_name_the_cell_and_value(value: object, seen: str) -> None:
     centres: list[object] = [5, 5, value, 5, 5, 5, 4]
     with pytest.raises(InputError) as err:
-        tournament_from_records(records(centres))
+        from_rows(records(centres))
     assert err.value.where == "Results!E4 (round 1, board 1, France, P3)"
     assert "centres must be a whole number 0-34" in str(err.value) and seen in str(err.value)
 
 
 def test_centres_as_text_and_as_float_are_read() -> None:
-    event = tournament_from_records(records(["17", 5.0, " 4 ", 3, 3, 2, 0]))
+    event = from_rows(records(["17", 5.0, " 4 ", 3, 3, 2, 0]))
     assert event.games[0].centres == (17, 5, 4, 3, 3, 2, 0)
 
 
 def test_two_powers_on_18_or_more() -> None:
     with pytest.raises(InputError) as err:
-        tournament_from_records(records([18, 19, 0, 0, 0, 0, 0]))
+        from_rows(records([18, 19, 0, 0, 0, 0, 0]))
     assert err.value.message == \
         "more than one power on 18 or more centres: Austria 18 (P1), England 19 (P2)"
     assert err.value.where == "Results!A2 (round 1, board 1)"  # Austria's row
@@ -66,7 +94,7 @@ def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
         [5, 5, 5, 5, 5, 5, 4], number=2, first_row=9,
         powers=["A", "E", "F", "Prussia", "I", "R", "T"], years=[None] * 6 + ["x"])
     with pytest.raises(InputErrors) as err:
-        tournament_from_records(rows)
+        from_rows(rows)
     assert str(err.value).splitlines() == [
         'Results!E2 (round 1, board 1, Austria, P1): '
         'centres must be a whole number 0-34, got "12a"',
@@ -82,9 +110,9 @@ def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
 
 def test_every_bad_cell_of_one_row_is_reported() -> None:
     rows = records([5, 5, 5, 5, 5, 5, 4])
-    rows[1] = Record(None, 1, "Prussia", "P2", "lots", "x", "maybe", rows[1].cells, rows[1].where)
+    rows[1] = Row(None, 1, "Prussia", "P2", "lots", "x", "maybe", rows[1].cells, rows[1].where)
     with pytest.raises(InputErrors) as err:
-        tournament_from_records(rows)
+        from_rows(rows)
     assert [p.where.split(" ")[0] for p in err.value.problems] == [
         "Results!A3", "Results!C3", "Results!E3", "Results!F3", "Results!G3"]
     assert [p.message.split(" ")[0] for p in err.value.problems] == [
@@ -93,21 +121,21 @@ def test_every_bad_cell_of_one_row_is_reported() -> None:
 
 def test_a_blank_round_is_reported_with_a_bad_board_of_its_row() -> None:
     rows = records([5, 5, 5, 5, 5, 5, 4])
-    rows[2] = Record(None, "x", "F", "P3", 5, cells=rows[2].cells, where=rows[2].where)
+    rows[2] = Row(None, "x", "F", "P3", 5, cells=rows[2].cells, where=rows[2].where)
     with pytest.raises(InputErrors) as err:
-        tournament_from_records(rows)
+        from_rows(rows)
     assert [(p.where.split(" ")[0], p.message.split(" ")[:2]) for p in err.value.problems] == [
         ("Results!A4", ["round", "is"]), ("Results!B4", ["board", "must"])]
 
 
 def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
     with pytest.raises(InputError) as one:
-        tournament_from_records(records(["x", 5, 5, 5, 5, 5, 4]))
+        from_rows(records(["x", 5, 5, 5, 5, 5, 4]))
     assert type(one.value) is InputError
     rows = [r for b in range(1, 11) for r in records(
         ["x"] * 7, number=b, first_row=2 + 7 * (b - 1))]
     with pytest.raises(InputErrors) as many:
-        tournament_from_records(rows)
+        from_rows(rows)
     lines = str(many.value).splitlines()
     assert len(lines) == 50 + 1 and lines[-1] == "and 20 more problems"
     assert len(many.value.problems) == 70  # all kept, for DIPXL_CHECK
@@ -117,7 +145,7 @@ def test_every_broken_game_is_reported_once_the_cells_are_right() -> None:
     rows = records([18, 19, 0, 0, 0, 0, 0]) + records([5] * 7, number=2, first_row=9) \
         + records([20, 18, 0, 0, 0, 0, 0], number=3, first_row=16)
     with pytest.raises(InputErrors) as err:
-        tournament_from_records(rows)
+        from_rows(rows)
     assert [(p.where, p.message.split(":")[0]) for p in err.value.problems] == [
         ("Results!A2 (round 1, board 1)", "more than one power on 18 or more centres"),
         ("Results!A16 (round 1, board 3)", "more than one power on 18 or more centres"),
@@ -127,7 +155,7 @@ def test_every_broken_game_is_reported_once_the_cells_are_right() -> None:
 def test_a_power_twice_in_one_game_names_the_row_and_players() -> None:
     powers: list[object] = ["A", "E", "F", "G", "I", "R", "Eng"]
     with pytest.raises(InputError, match="England appears twice") as err:
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
+        from_rows(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
     assert "Results!A" in err.value.where and "P2" in str(err.value)
 
 
@@ -139,13 +167,13 @@ def test_a_game_of_other_than_seven_seats(seats: int) -> None:
     else:
         recs = recs[:6]
     with pytest.raises(InputError, match=f"seven seats, this one has {seats}"):
-        tournament_from_records(recs)
+        from_rows(recs)
 
 
 def test_unknown_power_names_the_cell() -> None:
     powers: list[object] = ["A", "E", "F", "G", "I", "R", "Prussia"]
     with pytest.raises(InputError, match="power must be one of") as err:
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
+        from_rows(records([5, 5, 5, 5, 5, 5, 4], powers=powers))
     assert err.value.where == "Results!C8 (round 1, board 1, P7)"  # no power to name
 
 
@@ -160,36 +188,36 @@ def test_power_abbreviations(alias: str, power: Power) -> None:
 
 def test_bad_year_and_year_for_a_survivor() -> None:
     with pytest.raises(InputError, match="elimination year") as err:
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
+        from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
     assert err.value.where == "Results!F8 (round 1, board 1, Turkey, P7)"
     with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 0], years=[1904] + [None] * 6))
+        from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[1904] + [None] * 6))
     assert err.value.where == "Results!F2 (round 1, board 1, Austria, P1)"
 
 
 def test_a_bad_value_names_what_of_its_row_is_readable() -> None:
     # Board 1's Turkey (P7) with a blank round: the round cell, then the rest.
     recs = records([5, 5, 5, 5, 5, 5, 4])
-    recs[6] = Record(None, 1, "T", "P7", 4, cells=recs[6].cells, where=recs[6].where)
+    recs[6] = Row(None, 1, "T", "P7", 4, cells=recs[6].cells, where=recs[6].where)
     with pytest.raises(InputError, match="round is blank") as err:
-        tournament_from_records(recs)
+        from_rows(recs)
     assert err.value.where == "Results!A8 (board 1, Turkey, P7)"
     # No cell known at all (records built by a program): the row alone.
-    bare = [Record(1, 1, p.title, f"P{i + 1}", 5, 1904 if i == 0 else None)
+    bare = [Row(1, 1, p.title, f"P{i + 1}", 5, 1904 if i == 0 else None)
             for i, p in enumerate(Power)]
     with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
-        tournament_from_records(bare)
+        from_rows(bare)
     assert err.value.where == "round 1, board 1, Austria, P1"
 
 
 def test_draw_flags() -> None:
     with pytest.raises(InputError, match="draw must be Y, N or blank") as err:
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
+        from_rows(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
     assert err.value.where == "Results!G2 (round 1, board 1, Austria, P1)"
     with pytest.raises(InputError, match=r"eliminated .* but marked in the draw"):
-        tournament_from_records(records([5, 5, 5, 5, 5, 9, 0], draw=[None] * 6 + ["Y"]))
+        from_rows(records([5, 5, 5, 5, 5, 9, 0], draw=[None] * 6 + ["Y"]))
     with pytest.raises(InputError) as err:
-        tournament_from_records(records([5, 5, 0, 5, 5, 0, 4], draw=["N"] * 7))
+        from_rows(records([5, 5, 0, 5, 5, 0, 4], draw=["N"] * 7))
     assert err.value.message == (
         "the draw has no member: every survivor is marked N: "
         "Austria (P1), England (P2), Germany (P4), Italy (P5), Turkey (P7)"
@@ -208,7 +236,7 @@ def test_explicit_draw_membership() -> None:
 def test_unfinished_games_are_ignored_not_errors() -> None:
     partial = records([5, None, 5, "", 5, 5, 4], number=2, first_row=9)
     blank = records([None] * 7, number=3, first_row=16, players=[None] * 7)
-    event = tournament_from_records(records([5, 5, 5, 5, 5, 5, 4]) + partial + blank)
+    event = from_rows(records([5, 5, 5, 5, 5, 5, 4]) + partial + blank)
     assert [g.finished for g in event.games] == [True, False, False]
     standings = score_tournament(event, "cdiplo")
     assert len(standings.games) == 1 and len(standings.rows) == 7
@@ -216,7 +244,7 @@ def test_unfinished_games_are_ignored_not_errors() -> None:
 
 def test_a_finished_seat_needs_a_player() -> None:
     with pytest.raises(InputError, match="has a result but no player"):
-        tournament_from_records(records([5, 5, 5, 5, 5, 5, 4], players=[None, *PLAYERS[1:]]))
+        from_rows(records([5, 5, 5, 5, 5, 5, 4], players=[None, *PLAYERS[1:]]))
 
 
 def test_a_board_entered_twice() -> None:
@@ -254,8 +282,6 @@ def test_names_differing_only_in_case_are_two_players_with_a_warning() -> None:
 
 
 def test_board_from_values_reads_one_board_and_names_its_cells() -> None:
-    from dipxl.model import board_from_values
-
     game = board_from_values([17.0, "5", 4, 3, 3, 2, 0], [None] * 6 + [1907.0])
     assert game.centres == (17, 5, 4, 3, 3, 2, 0) and game.years[6] == 1907
     assert game.players[0] == "Austria"
@@ -288,8 +314,6 @@ def test_finished_counts_is_exactly_the_plain_finished_games_that_game_accepts(
 ) -> None:
     """The worksheet functions' no-Game path takes a board only when the
     general path would build the same finished game from it."""
-    from dipxl.model import board_from_values, finished_counts
-
     counts = finished_counts(values)
     try:
         game = board_from_values(values)
@@ -306,11 +330,11 @@ def test_finished_counts_is_exactly_the_plain_finished_games_that_game_accepts(
 def test_true_is_not_read_as_the_number_1() -> None:
     """True and 1 are one dict key: a name column holding both must still
     refuse True (where the column-at-a-time path parses each value once)."""
-    rows = [Record(1, 1, p.title, name, 5, where=f"A{i + 2}", cells={"player": f"D{i + 2}"})
+    rows = [Row(1, 1, p.title, name, 5, where=f"A{i + 2}", cells={"player": f"D{i + 2}"})
             for i, (p, name) in enumerate(zip(Power, [1, True, "C", "D", "E", "F", "G"],
                                               strict=True))]
     with pytest.raises(InputError, match="player must be a name") as err:
-        tournament_from_records(rows)
+        from_rows(rows)
     assert err.value.where == "D3 (round 1, board 1, England)"  # the player is the bad value
 
 
@@ -350,47 +374,67 @@ def _columns(draw: st.DrawFn) -> dict[str, list[object]]:
     return {name: [row[i] for row in rows] for i, name in enumerate(_FIELDS)}
 
 
-def _records_of(columns: dict[str, list[object]]) -> list[Record]:
-    size = len(columns["round"])
-    return [
-        Record(*(columns[f][i] for f in _FIELDS),
-               {f: f"Results!{col}{i + 2}" for f, col in zip(_FIELDS, "ABCDEFG", strict=True)},
-               f"Results!A{i + 2}")
-        for i in range(size)
-    ]
+def _rows_of(columns: dict[str, list[object]]) -> Rows:
+    letters = dict(zip(_FIELDS, "ABCDEFG", strict=True))
+    wheres = [f"Results!A{i + 2}" for i in range(len(columns["round"]))]
+    return Rows(columns, wheres, lambda name, i: f"Results!{letters[name]}{i + 2}")
+
+
+def _by_hand(columns: dict[str, list[object]]) -> dict[tuple[int, int], Game]:
+    """The rule of the one constructor, row by row: each value read by its
+    field's parser (a blank round or board refused), seats grouped by
+    (round, board) into games; any refusal is an InputError."""
+    seats: dict[tuple[int, int], list[Seat]] = {}
+    for i in range(len(columns["round"])):
+        value = {name: PARSERS[name](columns[name][i]) for name in _FIELDS}
+        if value["round"] is None or value["board"] is None:
+            raise InputError("round or board is blank")
+        seat = Seat(value["player"], value["power"], value["centres"],  # type: ignore[arg-type]  # parsed
+                    value["eliminated"], value["draw"])  # type: ignore[arg-type]  # parsed
+        seats.setdefault((value["round"], value["board"]), []).append(seat)  # type: ignore[arg-type]  # parsed
+    return {key: Game(*key, tuple(group)) for key, group in seats.items()}
 
 
 @settings(max_examples=600, deadline=None)
 @given(_columns())
-def test_the_column_path_builds_what_the_records_build_or_leaves_it_to_them(
+def test_the_one_constructor_reads_each_value_as_its_field_parser_does(
     columns: dict[str, list[object]],
 ) -> None:
-    """tournament_from_columns gives exactly tournament_from_records' event,
-    or None (and then the records say what is wrong, or read odd values)."""
-    from dipxl.model import tournament_from_columns
-
-    wheres = [f"Results!A{i + 2}" for i in range(len(columns["round"]))]
-    fast = tournament_from_columns(columns, wheres, "Cup")
+    """Whole columns (each distinct value parsed once) give exactly the
+    games built row by row by hand, or an error where that refuses; the
+    errors name a refused row's cell."""
     try:
-        slow = tournament_from_records(_records_of(columns), "Cup")
+        expected = _by_hand(columns)
     except InputError:
-        assert fast is None
+        with pytest.raises(InputError) as err:
+            tournament_from_rows(_rows_of(columns), "Cup")
+        assert err.value.where.startswith("Results!")
         return
-    assert fast is None or fast == slow
-    assert fast is None or [g.origin for g in fast.games] == [g.origin for g in slow.games]
+    event = tournament_from_rows(_rows_of(columns), "Cup")
+    assert event.title == "Cup"
+    assert [(g.round, g.board, g.seats) for g in event.games] == [
+        (g.round, g.board, g.seats) for g in sorted(expected.values(),
+                                                    key=lambda g: (g.round, g.board))]
 
 
-def test_the_column_path_takes_usual_columns_in_any_row_order() -> None:
-    from dipxl.model import tournament_from_columns
-
+def test_the_one_constructor_takes_usual_columns_in_any_row_order() -> None:
     rows = [[1 + g // 2, 1 + g % 2, p.title, f"P{7 * g + p}", c, None, None]
             for g in range(4) for p, c in zip(Power, [9, 8, 7, 4, 3, 2, 1], strict=True)]
+    first = None
     for order in (rows, rows[::-1], rows[::2] + rows[1::2]):
         columns = {name: [row[i] for row in order] for i, name in enumerate(_FIELDS)}
-        wheres = [f"Results!A{i + 2}" for i in range(len(order))]
-        fast = tournament_from_columns(columns, wheres)
-        assert fast is not None
-        assert fast == tournament_from_records(_records_of(columns))
+        event = tournament_from_rows(_rows_of(columns))
+        games = [(g.round, g.board, g.seats) for g in event.games]
+        assert len(games) == 4
+        first = first or games
+        assert games == first
+
+
+def test_a_game_s_origin_spans_its_rows() -> None:
+    rows = [[1, 1 + k % 2, Power(k // 2).title, f"P{k}", 4, None, None] for k in range(14)]
+    columns = {name: [row[i] for row in rows] for i, name in enumerate(_FIELDS)}
+    event = tournament_from_rows(_rows_of(columns))
+    assert [g.origin for g in event.games] == ["Results!A2-A14", "Results!A3-A15"]
 
 
 @pytest.mark.parametrize(("field", "values"), [
@@ -398,16 +442,34 @@ def test_the_column_path_takes_usual_columns_in_any_row_order() -> None:
     ("draw", [True, 1.0, None, None, None, None, None]),
     ("centres", [None, None, 5, 5, 5, 5, 4]),  # fine: an unfinished game
 ])
-def test_the_column_path_never_reads_a_bool_as_a_number(field: str, values: list[object]) -> None:
-    from dipxl.model import tournament_from_columns
-
+def test_a_bool_is_never_read_as_a_number(field: str, values: list[object]) -> None:
     columns: dict[str, list[object]] = {
         "round": [1] * 7, "board": [1] * 7, "power": [p.title for p in Power],
         "player": list(PLAYERS), "centres": [5, 5, 5, 5, 5, 5, 4],
     }
     columns[field] = values
-    fast = tournament_from_columns(columns, [f"A{i}" for i in range(2, 9)])
+    rows = Rows(columns, [f"A{i}" for i in range(2, 9)], lambda name, i: f"{name}{i + 2}")
+    if field == "round":
+        with pytest.raises(InputError, match="round must be a whole number") as err:
+            tournament_from_rows(rows)
+        assert (err.value.cell, err.value.field, err.value.value) == ("round3", "round", True)
+        return
+    game = tournament_from_rows(rows).games[0]
     if field == "centres":
-        assert fast is not None and not fast.games[0].finished
-    else:
-        assert fast is None
+        assert not game.finished
+    else:  # a flag True and the number 1 both say "in the draw"
+        assert game.draw_members == (True, True) + (False,) * 5
+
+
+def test_errors_carry_their_field_value_and_cell() -> None:
+    rows = records([5, 5, "12a", 5, 5, 5, 4], years=[1904] + [None] * 6)
+    with pytest.raises(InputErrors) as err:
+        from_rows(rows)
+    assert [(p.field, p.value, p.cell) for p in err.value.problems] == [
+        ("eliminated", 1904, "Results!F2"),  # Austria has 5 centres and a year
+        ("centres", "12a", "Results!E4"),
+    ]
+    with pytest.raises(InputError) as one:
+        from_rows(records([18, 19, 0, 0, 0, 0, 0]))
+    assert (one.value.field, one.value.value, one.value.cell) == (
+        "power", (Power.AUSTRIA, Power.ENGLAND), "Results!A2")

@@ -237,6 +237,9 @@ def test_a_formula_in_an_input_cell_is_an_error_naming_it(tmp_path: Path) -> Non
     message = error_of(path)
     assert message.startswith(
         "e.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula (=3+4)")
+    with pytest.raises(DipxlError) as err:
+        read_workbook(path)
+    assert (err.value.field, err.value.value, err.value.cell) == ("centres", "=3+4", "Results!E9")
 
 
 def test_a_formula_error_names_the_row_by_its_typed_values_only(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
 def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[float, ...]:
     """:func:`score` of a finished game known only by its seven centre counts
     in power order (all C-Diplo reads), already checked as a :class:`Game`
-    checks them (see :func:`dipxl.model.finished_counts`): the one-board
+    checks them (see :func:`dipxl.rows.finished_counts`): the one-board
     worksheet function's path, which builds no Game."""
     table = _game_table(tuple(sorted(centres, reverse=True)), *_rule(params))
     if table is None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dipxl.errors import InputError
+from dipxl.fields import HEADER_SYNONYMS, header_field
 from dipxl.systems import System, get_system
 
 __all__ = [
@@ -38,63 +39,8 @@ SHEETS = {
 INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
 
-# Field -> accepted header texts (compared case-insensitively, spaces folded;
-# "_" and "." read as spaces, apostrophes dropped: "SC's").  "#" counts: a
-# "Player #" column holds ids, not names.
-HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "rd", "round no", "round number", "round #", "rd #"),
-    "board": ("board", "game", "table", "board no", "game no", "table no", "board number",
-              "board #", "game #", "table #"),
-    "power": ("power", "country", "nation", "great power"),
-    "player": ("player", "name", "player name"),
-    "centres": (
-        "centres",
-        "centers",
-        "centre",
-        "center",
-        "scs",
-        "sc",
-        "final scs",
-        "final sc",
-        "supply centre",
-        "supply center",
-        "sc count",
-        "supply centres",
-        "supply centers",
-        "final centres",
-        "final centers",
-        "dots",
-        "centre count",
-        "center count",
-    ),
-    "eliminated": (
-        "eliminated",
-        "elimination year",
-        "eliminated in",
-        "year eliminated",
-        "elim",
-        "elim year",
-    ),
-    "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
-}
-
-_HEADER_SPACES = str.maketrans("_.", "  ", "'\u2019")
-
-
-def _header_key(text: str) -> str:
-    return " ".join(text.translate(_HEADER_SPACES).split()).lower()
-
-
-_LOOKUP = {
-    _header_key(alias): name for name, aliases in HEADER_SYNONYMS.items() for alias in aliases
-}
-
-
-def header_field(text: object) -> str | None:
-    """The result field a header cell names, or None."""
-    if not isinstance(text, str):
-        return None
-    return _LOOKUP.get(_header_key(text))
+# The header synonyms of foreign workbooks are those of every input
+# (dipxl.fields): HEADER_SYNONYMS and header_field are re-exported here.
 
 
 def settings_rows(system: System, params: Any, title: str) -> list[tuple[str, Any, str]]:

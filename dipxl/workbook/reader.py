@@ -25,35 +25,28 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 import python_calamine
 
 from dipxl.errors import DipxlError, InputError
+from dipxl.fields import FIELDS, REQUIRED, header_columns
 from dipxl.io.files import read_input
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
-from dipxl.model import (
-    CellNames,
-    Record,
-    Tournament,
-    tournament_from_columns,
-    tournament_from_records,
-)
+from dipxl.model import Tournament
+from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, header_field
+from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
 
 HEADER_ROWS = 20  # the header row is looked for in this many first rows
-REQUIRED = ("round", "board", "power", "player", "centres")
-FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
 _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 
 
@@ -61,7 +54,9 @@ _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 class WorkbookInput:
     """What a workbook holds: its tournament, where it was found, and the
     system, parameter overrides and title of its Settings sheet (``system``
-    is None when the workbook has no Settings sheet naming one)."""
+    is None when the workbook has no Settings sheet naming one), and
+    ``params``: the system's parameters with those overrides, built and
+    checked once, when the workbook is read (None without a system)."""
 
     tournament: Tournament
     sheet: str
@@ -69,6 +64,7 @@ class WorkbookInput:
     title: str
     system: System | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    params: Any = None
 
 
 def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
@@ -149,50 +145,56 @@ def _input_columns(
     return dict(zip((f for f, _ in present), raw, strict=True)), numbers
 
 
-def _records(
-    ref: str, header: _Header, columns: Mapping[str, list[Any]], numbers: Sequence[int]
-) -> list[Record]:
-    """A record for each row of ``columns`` (values as typed, see
-    :func:`_as_typed`), built column by column."""
-    none = repeat(None)
+def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
+          numbers: Sequence[int]) -> Rows:
+    """The rows of ``columns`` (values as read; typed here, see
+    :func:`_as_typed`), row ``i`` being sheet row ``numbers[i]``, each value
+    at its cell; a row is named by its first input cell."""
+    letters = {f: f"{ref}!{column_letter(c + 1)}" for f, c in header.columns.items()}
+    first = f"{ref}!{column_letter(min(header.columns.values()) + 1)}"
+
+    def cell(name: str, i: int) -> str:
+        return f"{letters[name]}{numbers[i]}" if name in letters else ""
+
     typed = {f: _as_typed(values) for f, values in columns.items()}
-    cells = {f: f"{ref}!{column_letter(header.columns[f] + 1)}" for f in columns}
-    texts = list(map(str, numbers))
-    return list(
-        map(
-            Record,
-            *(typed.get(f, none) for f in FIELDS),
-            map(CellNames, repeat(cells), texts),
-            _wheres(ref, header, texts),
-        )
-    )
+    return Rows(typed, [f"{first}{n}" for n in numbers], cell)
 
 
-def _row_record(
-    ref: str, header: _Header, rows: Sequence[list[Any]], row: int, unread: Collection[int]
-) -> Record:
-    """The record of sheet row ``row`` (1-based), to name a refused cell's
-    round, board, power and player: the cells of columns ``unread``
-    (formulas, error values: never read) taken as blank."""
+def _row_place(
+    ref: str, header: _Header, rows: Sequence[list[Any]], row: int, unread: Collection[int],
+    name: str,
+) -> str:
+    """Where field ``name`` of sheet row ``row`` (1-based) is, for a refused
+    cell: the cell, and the round, board, power and player of the row, the
+    cells of columns ``unread`` (formulas, error values: never read) taken
+    as blank."""
     values = rows[row - 1] if row <= len(rows) else []
-    typed = {
-        f: _as_typed([values[c]])[0] if c < len(values) and c not in unread else None
+    columns = {
+        f: [values[c] if c < len(values) and c not in unread else None]
         for f, c in header.columns.items()
     }
-    cells = {f: f"{ref}!{column_letter(c + 1)}" for f, c in header.columns.items()}
-    get = typed.get
-    return Record(
-        get("round"), get("board"), get("power"), get("player"), get("centres"),
-        get("eliminated"), get("draw"), CellNames(cells, str(row)),
-        _wheres(ref, header, (str(row),))[0],
+    return _rows(ref, header, columns, (row,)).locate(name, 0)
+
+
+def _unread(
+    ref: str, header: _Header, rows: Sequence[list[Any]], cells: Mapping[tuple[int, int], str],
+    holds: str, advice: str,
+) -> InputError:
+    """The error for input cells never read (formulas, error values:
+    ``cells`` maps (row, column) to the text seen): the first of them named,
+    the others counted; ``holds`` says what the cell holds (``{}``: the
+    text), ``advice`` comes before "enter the value itself"."""
+    row, col = min(cells)
+    name = next(f for f, c in header.columns.items() if c == col)
+    more = f" (and {len(cells) - 1} more input cells)" if len(cells) > 1 else ""
+    return InputError(
+        f"{_TITLES[name].lower()} holds {holds.format(cells[(row, col)])}{more}; "
+        f"{advice}enter the value itself",
+        _row_place(ref, header, rows, row, {c for r, c in cells if r == row}, name),
+        field=name,
+        value=cells[(row, col)],
+        cell=f"{ref}!{column_letter(col + 1)}{row}",
     )
-
-
-def _wheres(ref: str, header: _Header, rows: Iterable[str]) -> list[str]:
-    """Where each row is (its number as text) is named: the sheet and the
-    row's first input cell."""
-    first = f"{ref}!{column_letter(min(header.columns.values()) + 1)}"
-    return list(map(first.__add__, rows))
 
 
 @dataclass
@@ -227,33 +229,17 @@ class _Reader:
     def read(self, default_title: str) -> WorkbookInput:
         if not self.names:
             raise InputError("the workbook has no sheets")
-        system, overrides, settings_title = self.settings()
+        system, overrides, params, settings_title = self.settings()
         sheet, header, rows = self.results_sheet()
         input_cols = set(header.columns.values())
         formulas = self.package.formula_cells(sheet, input_cols, header.row)
         ref = _sheet_ref(sheet)
-        bad = sorted(formulas)
-        if bad:
-            row, col = bad[0]
-            name = next(f for f, c in header.columns.items() if c == col)
-            more = f" (and {len(bad) - 1} more input cells)" if len(bad) > 1 else ""
-            raise InputError(
-                f"{_TITLES[name].lower()} holds a formula ({formulas[(row, col)]}){more}; "
-                "dipxl reads only typed-in values, never formula results: "
-                "enter the value itself",
-                _row_record(ref, header, rows, row, {c for r, c in bad if r == row}).locate(name),
-            )
+        if formulas:
+            raise _unread(ref, header, rows, formulas, "a formula ({})",
+                          "dipxl reads only typed-in values, never formula results: ")
         errors = self.package.error_cells(sheet, input_cols, header.row)
         if errors:
-            row, col = min(errors)
-            name = next(f for f, c in header.columns.items() if c == col)
-            more = f" (and {len(errors) - 1} more input cells)" if len(errors) > 1 else ""
-            raise InputError(
-                f"{_TITLES[name].lower()} holds the error value {errors[(row, col)]}{more}; "
-                "enter the value itself",
-                _row_record(ref, header, rows, row, {c for r, c in errors if r == row})
-                .locate(name),
-            )
+            raise _unread(ref, header, rows, errors, "the error value {}", "")
         columns, numbers = _input_columns(header, rows)
         if not numbers:
             raise InputError(
@@ -261,11 +247,8 @@ class _Reader:
                 f"{ref}!A{header.row}",
             )
         title = settings_title or self.title_above(rows, header) or default_title
-        wheres = _wheres(ref, header, map(str, numbers))
-        tournament = tournament_from_columns(columns, wheres, title)
-        if tournament is None:  # refused (or unusual values): the records say where
-            tournament = tournament_from_records(_records(ref, header, columns, numbers), title)
-        return WorkbookInput(tournament, sheet, header.row, title, system, overrides)
+        tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
+        return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params)
 
     # -- results
 
@@ -278,16 +261,15 @@ class _Reader:
         partial: tuple[int, str, int, dict[str, int]] | None = None
         full: list[tuple[str, _Header]] = []
         for sheet in order:
-            head = self.rows(sheet, HEADER_ROWS)
+            # The Results sheet is read whole, once; another sheet's first
+            # rows only, until it proves to hold the results.
+            results = sheet.lower() == wanted
+            head = self.rows(sheet) if results else self.rows(sheet, HEADER_ROWS)
             for index, row in enumerate(head[:HEADER_ROWS]):
-                columns: dict[str, int] = {}
-                for col, value in enumerate(row):
-                    found = header_field(value)
-                    if found is not None and found not in columns:
-                        columns[found] = col
+                columns = header_columns(row)
                 if all(f in columns for f in REQUIRED):
-                    if sheet.lower() == wanted:  # the Results sheet: no other is read
-                        return sheet, _Header(index + 1, columns), self.rows(sheet)
+                    if results:  # the Results sheet: no other is read
+                        return sheet, _Header(index + 1, columns), head
                     full.append((sheet, _Header(index + 1, columns)))
                     break
                 count = sum(f in columns for f in REQUIRED)
@@ -332,14 +314,16 @@ class _Reader:
 
     # -- settings
 
-    def settings(self) -> tuple[System | None, dict[str, Any], str]:
+    def settings(self) -> tuple[System | None, dict[str, Any], Any, str]:
+        """The system, parameter overrides, parameters (built and checked
+        once, here) and title of the Settings sheet; Nones without one."""
         sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
         if sheet is None:
-            return None, {}, ""
+            return None, {}, None, ""
         rows = self.rows(sheet)
         found = _settings_header(rows)
         if found is None:
-            return None, {}, ""  # a Settings sheet of another kind: not ours
+            return None, {}, None, ""  # a Settings sheet of another kind: not ours
         header_index, name_col, value_col = found
         ref = _sheet_ref(sheet)
         formulas = self.package.formula_cells(sheet, (value_col,), header_index + 1)
@@ -356,33 +340,38 @@ class _Reader:
                 raise InputError(
                     f"setting {str(key).strip()!r} holds a formula "
                     f"({formulas[(i + 1, value_col)]}); enter the value itself",
-                    cell,
+                    cell, field=str(key).strip(), value=formulas[(i + 1, value_col)], cell=cell,
                 )
             if (i + 1, value_col) in errors:
                 raise InputError(
                     f"setting {str(key).strip()!r} holds the error value "
                     f"{errors[(i + 1, value_col)]}; enter the value itself",
-                    cell,
+                    cell, field=str(key).strip(), value=errors[(i + 1, value_col)], cell=cell,
                 )
             entries.append((key, None if value == "" else value, cell))
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
-            return None, {}, _plain_title(entries)
+            return None, {}, None, _plain_title(entries)
         system, overrides, title = _system_from_settings(entries)
         try:
-            system.make_params(overrides)  # validate now, naming the cell
+            params = system.make_params(overrides)  # the one build, naming the cell
         except DipxlError as err:
-            raise type(err)(err.message, _setting_cell(entries, err.message, ref)) from None
-        return system, overrides, title
+            raise err.moved(_setting_cell(entries, err, ref)) from None
+        return system, overrides, params, title
 
 
-def _setting_cell(entries: Sequence[tuple[object, object, str]], message: str, ref: str) -> str:
-    """The cell of the setting a parameter error is about: the row named like
-    the message's first word, or for a list parameter (``positions_1``,
-    ``positions_2`` ...) the element whose value the message quotes."""
-    named = re.match(r"\w+", message)
-    if named is None:
-        return ref
-    name = named.group(0).lower()
+def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError, ref: str) -> str:
+    """The cell of the setting a parameter error is about: the row of its
+    ``field``, or for a list parameter (``positions_1``, ``positions_2`` ...)
+    the element holding its ``value``.  (A parameter error without a field
+    is read the old way: the field is the message's first word, the value
+    what follows its last "got ".)"""
+    name = err.field
+    if name is None:
+        named = re.match(r"\w+", err.message)
+        if named is None:
+            return ref
+        name = named.group(0)
+    name = name.lower()
     rows = [
         (k.strip().lower(), v, c)
         for k, v, c in entries
@@ -390,7 +379,12 @@ def _setting_cell(entries: Sequence[tuple[object, object, str]], message: str, r
     ]
     if not rows:
         return ref
-    quoted = message.rpartition("got ")[2]
+    if err.field is not None:
+        for _key, value, cell in rows:
+            if value is not None and value == err.value:
+                return cell
+        return rows[0][2]
+    quoted = err.message.rpartition("got ")[2]
     for _key, value, cell in rows:
         if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
             return cell

@@ -22,7 +22,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
-from dipxl.model import parse_text
+from dipxl.fields import parse_text
 from dipxl.workbook.formulas import Formulas
 from dipxl.workbook.xlsx import MAX_TEXT
 

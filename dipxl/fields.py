@@ -1,0 +1,313 @@
+"""One parser per input field, and the header synonyms, for every input.
+
+CSV files, workbooks and the worksheet functions all read result rows with
+these: :func:`header_columns` finds the columns of a header row (synonyms
+such as ``Centers``, ``SCs`` or ``Board #`` included), and each field has
+one parser from a raw cell value (as a spreadsheet or a CSV delivers it) to
+the model's value: :func:`parse_round`, :func:`parse_board`,
+:func:`parse_power`, :func:`parse_player`, :func:`parse_centres`,
+:func:`parse_year` and :func:`parse_draw`.  A refused value is an
+:class:`~dipxl.errors.InputError` that names the field and the value seen.
+Rows of such values become a tournament through :mod:`dipxl.rows`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from dipxl.errors import InputError
+from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power
+
+__all__ = [
+    "FIELDS",
+    "HEADER_SYNONYMS",
+    "MAX_BOARD",
+    "MAX_ROUND",
+    "PARSERS",
+    "REQUIRED",
+    "describe",
+    "header_columns",
+    "header_field",
+    "is_blank",
+    "parse_board",
+    "parse_centres",
+    "parse_draw",
+    "parse_player",
+    "parse_power",
+    "parse_round",
+    "parse_text",
+    "parse_whole",
+    "parse_year",
+]
+
+# The fields of a result row, in the order they are read (and reported).
+FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
+REQUIRED = FIELDS[:5]  # eliminated and draw may be left out
+MAX_ROUND = 10_000  # round and board numbers beyond these are typos
+MAX_BOARD = 100_000
+
+# ---------------------------------------------------------------- headers
+
+# Field -> accepted header texts (compared case-insensitively, spaces folded;
+# "_" and "." read as spaces, apostrophes dropped: "SC's").  "#" counts: a
+# "Player #" column holds ids, not names.
+HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "round": ("round", "rnd", "rd", "round no", "round number", "round #", "rd #"),
+    "board": ("board", "game", "table", "board no", "game no", "table no", "board number",
+              "board #", "game #", "table #"),
+    "power": ("power", "country", "nation", "great power"),
+    "player": ("player", "name", "player name"),
+    "centres": (
+        "centres", "centers", "centre", "center", "scs", "sc", "final scs", "final sc",
+        "supply centre", "supply center", "sc count", "supply centres", "supply centers",
+        "final centres", "final centers", "dots", "centre count", "center count",
+    ),
+    "eliminated": (
+        "eliminated", "elimination year", "eliminated in", "year eliminated", "elim",
+        "elim year",
+    ),
+    "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
+}
+
+_HEADER_SPACES = str.maketrans("_.", "  ", "'\u2019")
+
+
+def _header_key(text: str) -> str:
+    return " ".join(text.translate(_HEADER_SPACES).split()).lower()
+
+
+_LOOKUP = {
+    _header_key(alias): name for name, aliases in HEADER_SYNONYMS.items() for alias in aliases
+}
+
+
+def header_field(text: object) -> str | None:
+    """The result field a header cell names, or None."""
+    if not isinstance(text, str):
+        return None
+    return _LOOKUP.get(_header_key(text))
+
+
+def header_columns(row: Sequence[object]) -> dict[str, int]:
+    """The column (0-based) of each field a header row names; the first
+    column naming a field wins, other columns are ignored."""
+    found: dict[str, int] = {}
+    for index, text in enumerate(row):
+        name = header_field(text)
+        if name is not None and name not in found:
+            found[name] = index
+    return found
+
+
+# ---------------------------------------------------------------- values
+
+
+def describe(value: object) -> str:
+    """A value as an error message shows it: text in double quotes, escaped
+    (like repr) when it holds control or other unprintable characters, so a
+    message never carries a raw escape sequence to a terminal.  A date or
+    time (a spreadsheet turns "12-3" into one) is named as what it is."""
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        value = value.date()
+    if isinstance(value, datetime.date | datetime.time | datetime.timedelta):
+        kind = "a date" if isinstance(value, datetime.date) else "a time"
+        return f"{kind} ({value}), not a number"
+    if not isinstance(value, str):
+        return repr(value)
+    if value.isprintable():
+        return f'"{value}"'
+    return '"' + repr(value)[1:-1].replace('"', '\\"') + '"'
+
+
+# A number typed as text: ASCII digits, sign, point and exponent only (what a
+# spreadsheet reads as a number; Python's int() would also take "1_0" or
+# other scripts' digits).
+_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
+
+
+def is_blank(value: object) -> bool:
+    """Empty: None, or text of white space only."""
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def parse_whole(
+    value: object, what: str, low: int, high: int, where: str = "", field: str | None = None
+) -> int | None:
+    """A whole number in ``low..high`` from a cell value; blank gives None.
+
+    Accepts ints, integral floats (as spreadsheets deliver them) and text
+    holding a whole number; anything else is an InputError naming ``where``
+    (and ``field``: ``what`` when not given).
+    """
+    if type(value) is float:
+        if value.is_integer() and low <= value <= high:
+            return int(value)
+    elif type(value) is int:
+        if low <= value <= high:
+            return value
+    elif value is None:
+        return None
+    if is_blank(value):
+        return None
+    number: float | int | None = None
+    if isinstance(value, bool):
+        pass
+    elif isinstance(value, int | float):
+        number = value
+    elif isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
+        text = value.strip()
+        try:
+            number = int(text)
+        except ValueError:
+            number = float(text)
+    if isinstance(number, float) and math.isfinite(number) and number == math.floor(number):
+        number = int(number)
+    if type(number) is int and low <= number <= high:
+        return number
+    seen = repr(value) if isinstance(value, bool) else describe(value)
+    raise InputError(
+        f"{what} must be a whole number {low}-{high}, got {seen}",
+        where,
+        field=field or what,
+        value=value,
+    )
+
+
+def parse_round(value: object, where: str = "") -> int | None:
+    """Round number (1-10,000); blank gives None."""
+    return parse_whole(value, "round", 1, MAX_ROUND, where)
+
+
+def parse_board(value: object, where: str = "") -> int | None:
+    """Board number within its round (1-100,000); blank gives None."""
+    return parse_whole(value, "board", 1, MAX_BOARD, where)
+
+
+def parse_centres(value: object, where: str = "") -> int | None:
+    """Final centre count 0-34; blank (not entered yet) gives None."""
+    return parse_whole(value, "centres", 0, MAX_CENTRES, where)
+
+
+def parse_year(value: object, where: str = "") -> int | None:
+    """Elimination year (1901-2100); blank gives None."""
+    return parse_whole(value, "elimination year", FIRST_YEAR, LAST_YEAR, where, "eliminated")
+
+
+_YES = {"y", "yes", "true", "1", "x", "d", "draw"}
+_NO = {"n", "no", "false", "0", "-"}
+
+
+def parse_draw(value: object, where: str = "") -> bool | None:
+    """Draw-member flag: Y/N (also yes/no, true/false, 1/0, x); blank gives None."""
+    if is_blank(value):
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _YES:
+        return True
+    if isinstance(value, str) and value.strip().lower() in _NO:
+        return False
+    raise InputError(
+        f"draw must be Y, N or blank, got {describe(value)}", where, field="draw", value=value
+    )
+
+
+_POWER_ALIASES: dict[str, Power] = {
+    alias: p for p in Power for alias in (p.name.lower(), p.name[:3].lower(), p.name[0].lower())
+}
+_POWER_ALIASES.update(
+    {
+        "austria hungary": Power.AUSTRIA,
+        "a h": Power.AUSTRIA,
+        "ah": Power.AUSTRIA,
+        "aut": Power.AUSTRIA,
+        "great britain": Power.ENGLAND,
+        "britain": Power.ENGLAND,
+        "frn": Power.FRANCE,
+        "deu": Power.GERMANY,
+        "ity": Power.ITALY,
+        "tky": Power.TURKEY,
+        "ottoman empire": Power.TURKEY,
+    }
+)
+
+
+def parse_power(value: object, where: str = "") -> Power:
+    """A power from its name, abbreviation or a ``Power``; else InputError."""
+    if isinstance(value, Power):
+        return value
+    if isinstance(value, str):
+        quick = _POWER_ALIASES.get(value.lower())
+        if quick is not None:
+            return quick
+        found = _POWER_ALIASES.get(re.sub(r"[\s_\-]+", " ", value.strip().lower()))
+        if found is not None:
+            return found
+    raise InputError(
+        f"power must be one of {', '.join(POWERS)} (or A/E/F/G/I/R/T), got {value!r}",
+        where,
+        field="power",
+        value=value,
+    )
+
+
+# Bidirectional embedding, override and isolate controls: they make a name
+# display as other text ("Trojan Source"); never needed in a name.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def parse_player(value: object, where: str = "") -> str:
+    """A player's name as text (whitespace folded); blank gives ``""``.
+
+    Numbers are accepted (``12.0`` reads as ``"12"``); anything else that is
+    not text is an InputError.
+    """
+    if type(value) is str and value.isprintable() and value == value.strip() \
+            and "  " not in value:
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return parse_text(value, "player name", where, "player")
+    if isinstance(value, float) and math.isfinite(value):
+        return str(int(value)) if value.is_integer() else str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise InputError(
+        f"player must be a name, got {describe(value)}", where, field="player", value=value
+    )
+
+
+def parse_text(value: str, what: str = "text", where: str = "", field: str | None = None) -> str:
+    """User text (a name, a title) with its white space folded; control
+    characters (tab, line breaks aside) and bidirectional overrides are an
+    InputError naming ``what``."""
+    if any(
+        (unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r") or ch in _BIDI
+        for ch in value
+    ):
+        raise InputError(
+            f"{what} holds a control character: {describe(value)}",
+            where,
+            field=field or what,
+            value=value,
+        )
+    return " ".join(value.split())
+
+
+# Each field's parser, in the order fields are read.
+PARSERS: dict[str, Callable[[object], object]] = {
+    "round": parse_round,
+    "board": parse_board,
+    "power": parse_power,
+    "player": parse_player,
+    "centres": parse_centres,
+    "eliminated": parse_year,
+    "draw": parse_draw,
+}

@@ -1,0 +1,358 @@
+"""The one way into the model: result rows of raw cell values, with the
+place of each cell, become a validated :class:`~dipxl.model.Tournament`.
+
+Every reader (CSV, workbooks, the worksheet functions) hands its rows to
+:func:`tournament_from_rows` as :class:`Rows`: columns of raw values (one
+per row, as delivered: text, numbers, blanks), where each row is, and the
+cell of each of its values.  Every value is parsed by its field's parser
+(:mod:`dipxl.fields`; each distinct value of a column once), every bad cell
+is reported at once (:class:`~dipxl.errors.InputErrors`, in the input's
+order), then, when the cells are right, every broken game.  An error names
+its cell and the round, board, power and player of its row
+(``Results!E14 (round 2, board 3, Austria, Alice)``) and carries its
+``field``, ``value`` and ``cell``.
+
+:func:`board_from_values` reads the seven cells of one board for the
+worksheet functions that score a single board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from dipxl.errors import InputError, InputErrors
+from dipxl.fields import (
+    FIELDS,
+    PARSERS,
+    parse_centres,
+    parse_draw,
+    parse_year,
+)
+from dipxl.model import MAX_CENTRES, SOLO_CENTRES, Game, Power, Seat, Tournament
+
+__all__ = ["Rows", "board_from_values", "finished_counts", "tournament_from_rows"]
+
+
+def _no_cell(field: str, row: int) -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Result rows as columns of raw values, and where each value is.
+
+    ``columns`` maps a field of :data:`~dipxl.fields.FIELDS` to its values,
+    one a row (a field left out is blank in every row); ``wheres[i]`` names
+    row ``i`` (``Results!A14``, ``line 14``, ``row 3``; ``""`` unknown);
+    ``cells(field, i)`` names the cell of ``field`` in row ``i``
+    (``Results!E14``; ``""`` unknown: the row's name stands for it).
+    """
+
+    columns: Mapping[str, Sequence[object]]
+    wheres: Sequence[str]
+    cells: Callable[[str, int], str] = _no_cell
+
+    @classmethod
+    def of(
+        cls,
+        rows: Sequence[Mapping[str, object]],
+        wheres: Sequence[str] | None = None,
+        cells: Sequence[Mapping[str, str]] | None = None,
+    ) -> Rows:
+        """Rows given one mapping of field to value a row; ``cells[i]`` maps
+        a field to its cell in row ``i``."""
+        columns = {f: [row.get(f) for row in rows] for f in FIELDS}
+        named = cells
+
+        def cell(field: str, i: int) -> str:
+            return named[i].get(field, "") if named is not None else ""
+
+        return cls(columns, list(wheres) if wheres is not None else [""] * len(rows), cell)
+
+    def __len__(self) -> int:
+        return len(self.wheres)
+
+    def value(self, field: str, i: int) -> object:
+        """The raw value of ``field`` in row ``i`` (None for a column left out)."""
+        column = self.columns.get(field)
+        return None if column is None else column[i]
+
+    def cell(self, field: str, i: int) -> str:
+        """The cell of ``field`` in row ``i``, else the row."""
+        return self.cells(field, i) or self.wheres[i]
+
+    def locate(self, field: str, i: int) -> str:
+        """Where ``field`` of row ``i`` is, for an error about it: the cell,
+        then the row's round, board, power and player, those of them that
+        are readable (``Results!E14 (round 2, board 3, Austria, Alice)``)."""
+        seen = []
+        for key in FIELDS[:4]:  # round, board, power, player
+            if key == field:
+                continue
+            try:
+                value = PARSERS[key](self.value(key, i))
+            except InputError:
+                continue
+            if isinstance(value, Power):
+                seen.append(value.title)
+            elif value is not None and value != "":
+                seen.append(f"{key} {value}" if key in ("round", "board") else str(value))
+        cell = self.cell(field, i)
+        if cell and seen:
+            return f"{cell} ({', '.join(seen)})"
+        return cell or ", ".join(seen)
+
+    def problem(self, err: InputError, field: str, i: int) -> InputError:
+        """``err`` about ``field`` of row ``i``, placed there."""
+        return InputError(
+            err.message,
+            self.locate(field, i) or err.where,
+            field=field,
+            value=self.value(field, i),
+            cell=self.cell(field, i),
+        )
+
+
+def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
+    """Parse and group raw rows into a validated :class:`Tournament`.
+
+    Rows are grouped into games by (round, board) in order of appearance; a
+    game's origin is the span of its rows (``Results!A2-A8``).  Every bad
+    cell is an error, then every broken game (InputErrors when several).
+    """
+    size = len(rows.wheres)
+    parsed: dict[str, list[Any]] = {}
+    clean = True
+    for name in FIELDS:
+        values = rows.columns.get(name)
+        if values is None:
+            parsed[name] = [None] * size
+            continue
+        if len(values) != size:
+            raise ValueError(f"column {name} and wheres are not of the same length")
+        parsed[name], ok = _parsed_column(values, PARSERS[name], name in ("round", "board"))
+        clean = clean and ok
+    seats: list[Seat] | None = None
+    if clean:
+        with contextlib.suppress(InputError):  # each row's own check names its cell below
+            seats = list(map(Seat, parsed["player"], parsed["power"], parsed["centres"],
+                             parsed["eliminated"], parsed["draw"]))
+    if seats is None:
+        raise InputErrors.of(_row_problems(rows, parsed))
+    rounds = cast("list[int]", parsed["round"])
+    boards = cast("list[int]", parsed["board"])
+    grouped: dict[tuple[int, int], list[int]] = {}
+    for i, key in enumerate(zip(rounds, boards, strict=True)):
+        members = grouped.get(key)
+        if members is None:
+            grouped[key] = [i]
+        else:
+            members.append(i)
+    games = []
+    problems = []
+    for (rnd, board), members in grouped.items():
+        try:
+            games.append(Game(rnd, board, tuple([seats[i] for i in members]),
+                              _span([rows.wheres[i] for i in members])))
+        except InputError as err:
+            problems.append(_game_problem(err, rows, members, seats, rnd, board))
+    if problems:
+        raise InputErrors.of(problems)
+    return Tournament(tuple(games), title)
+
+
+# Kinds of raw value parsed once per distinct value: within each set, values
+# that compare equal (``1 == 1.0``, two equal strings) parse alike.  ``True
+# == 1`` too, but a bool does not parse like a number: a column mixing them
+# is parsed value by value.
+_NUMBERS_OR_TEXT = frozenset((str, int, float, type(None)))
+_FLAGS_OR_TEXT = frozenset((str, bool, type(None)))
+
+
+def _parsed_column(
+    values: Sequence[object], parse: Callable[[object], object], required: bool
+) -> tuple[list[Any], bool]:
+    """``parse`` of each value (None where refused) and whether every value
+    was read (a blank is refused where ``required``)."""
+    kinds = set(map(type, values))
+    table: dict[object, object] = {}
+    ok = True
+    if kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT:
+        for value in set(values):
+            try:
+                table[value] = parse(value)
+            except InputError:
+                table[value] = None
+                ok = False
+        out = list(map(table.__getitem__, values))
+    else:
+        out = []
+        for value in values:
+            try:
+                out.append(parse(value))
+            except InputError:
+                out.append(None)
+                ok = False
+    if required and None in out:
+        ok = False
+    return out, ok
+
+
+def _row_problems(rows: Rows, parsed: Mapping[str, list[Any]]) -> list[InputError]:
+    """Every problem of every row, in order: each refused cell (every field
+    parsed on its own), or for a row whose cells are right, its seat's."""
+    problems: list[InputError] = []
+    for i in range(len(rows.wheres)):
+        found = False
+        for name in FIELDS:
+            try:
+                if PARSERS[name](rows.value(name, i)) is None and name in ("round", "board"):
+                    raise InputError(f"{name} is blank")
+            except InputError as err:
+                problems.append(rows.problem(err, name, i))
+                found = True
+        if found:
+            continue
+        try:
+            Seat(parsed["player"][i], parsed["power"][i], parsed["centres"][i],
+                 parsed["eliminated"][i], parsed["draw"][i])
+        except InputError as err:
+            problems.append(rows.problem(err, err.field or "centres", i))
+    return problems
+
+
+def _game_problem(
+    err: InputError, rows: Rows, members: list[int], seats: list[Seat], rnd: int, board: int
+) -> InputError:
+    """A game's error pointed at the first of its rows it is about (the
+    seats of the powers it names), else at the game."""
+    if err.field == "power" and isinstance(err.value, tuple):
+        for i in members:
+            where = rows.wheres[i]
+            if seats[i].power in err.value and where:
+                return InputError(
+                    err.message,
+                    f"{where} (round {rnd}, board {board})",
+                    field=err.field,
+                    value=err.value,
+                    cell=where,
+                )
+    return err
+
+
+def _span(wheres: Sequence[str]) -> str:
+    """``Results!A2-A8`` style span of row references (the first and the
+    last named), or the one named, or ``""``."""
+    first = next(filter(None, wheres), "")
+    return _joined(first, next(filter(None, reversed(wheres)), "")) if first else ""
+
+
+def _joined(first: str, last: str) -> str:
+    """The span from row reference ``first`` to ``last``: ``Results!A2-A8``
+    (cells), ``line 2-8`` (lines of a text file), or ``first`` alone when
+    they are the same."""
+    if first == last:
+        return first
+    _, bang, cell = last.rpartition("!")
+    if bang:
+        return f"{first}-{cell}"
+    before, space, number = last.rpartition(" ")
+    if space and first.startswith(before + space):
+        return f"{first}-{number}"
+    return f"{first}-{last}"
+
+
+# ---------------------------------------------------------------- one board
+
+_ALL_POWERS = tuple(Power)
+_TITLES = tuple(p.title for p in Power)
+_NO_VALUES = (None,) * 7
+
+
+def board_from_values(
+    centres: Sequence[object],
+    years: Sequence[object] | None = None,
+    draws: Sequence[object] | None = None,
+    cells: Sequence[Mapping[str, str]] | None = None,
+) -> Game:
+    """One board from raw cell values in power order (Austria ... Turkey),
+    for functions that score a single board: players are named after their
+    powers.  ``cells[i]`` names the cells of seat ``i`` (``centres``,
+    ``eliminated``, ``draw``) for error messages, which report the first
+    bad cell (the power's name and the field when no cell is named).
+    Round and board are 1."""
+    if len(centres) != 7:
+        raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
+    try:
+        counts = [parse_centres(v) for v in centres]
+        year_values = [parse_year(v) for v in years] if years is not None else _NO_VALUES
+        flags = [parse_draw(v) for v in draws] if draws is not None else _NO_VALUES
+        seats = tuple(map(Seat, _TITLES, _ALL_POWERS, counts, year_values, flags))
+    except InputError:
+        raise _first_bad_seat(centres, years, draws, cells) from None
+    return Game(1, 1, seats)
+
+
+def _first_bad_seat(
+    centres: Sequence[object],
+    years: Sequence[object] | None,
+    draws: Sequence[object] | None,
+    cells: Sequence[Mapping[str, str]] | None,
+) -> InputError:
+    """The error of :func:`board_from_values` for the first seat refused:
+    the seat's first bad cell, or its centres, year and flag disagreeing."""
+    for i, power in enumerate(_ALL_POWERS):
+        name = "centres"
+        try:
+            count = parse_centres(centres[i])
+            name = "eliminated"
+            year = parse_year(years[i]) if years is not None else None
+            name = "draw"
+            flag = parse_draw(draws[i]) if draws is not None else None
+            name = ""
+            Seat(power.title, power, count, year, flag)
+        except InputError as err:
+            name = name or err.field or "centres"
+            cell = cells[i].get(name, "") if cells is not None else ""
+            return InputError(
+                err.message, cell or f"{power.title} {name}", field=name, value=err.value,
+                cell=cell,
+            )
+    raise AssertionError("a bad value that no seat refuses")  # pragma: no cover
+
+
+def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
+    """The seven centre counts of a finished board, in power order, when
+    every value is a plain whole number 0-34 (an int or an integral float,
+    as spreadsheets send them) and the counts make a game that :class:`Game`
+    accepts; None otherwise, and the caller takes the general path
+    (:func:`board_from_values`), which says what is wrong.  For functions
+    that score a board from its centres alone, without building a Game."""
+    if len(values) != 7:
+        return None
+    kinds = set(map(type, values))
+    numbers = cast("Sequence[float]", values)  # when kinds says so
+    if kinds == _FLOAT_KIND:  # as spreadsheets send numbers
+        if not all(map(float.is_integer, numbers)):
+            return None
+        counts = tuple(map(int, numbers))
+    elif kinds == _INT_KIND or (
+        kinds == _NUMBER_KINDS and all(v.is_integer() for v in numbers if type(v) is float)
+    ):
+        counts = tuple(map(int, numbers))
+    else:
+        return None
+    if min(counts) < 0 or max(counts) > MAX_CENTRES:
+        return None
+    desc = sorted(counts, reverse=True)
+    if desc[0] == 0 or desc[1] >= SOLO_CENTRES:  # Game's own refusals
+        return None
+    return counts
+
+
+_FLOAT_KIND = {float}
+_INT_KIND = {int}
+_NUMBER_KINDS = {int, float}
