@@ -62,7 +62,7 @@ def render_table(
         table.add_column(name.replace("_", " ").capitalize(), justify="right")
     rows = standings.rows if limit is None else standings.rows[:limit]
     for row in rows:
-        score = f"{row.score:.4f}" if standings.system.score_event else _fmt(row.score)
+        score = f"{row.score:.4f}" if not standings.system.per_game else _fmt(row.score)
         table.add_row(
             str(row.rank),
             row.player,

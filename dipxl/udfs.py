@@ -61,14 +61,11 @@ from dipxl.model import (
     tournament_from_records,
 )
 from dipxl.standings import score_tournament
-from dipxl.systems import SYSTEMS, System, get_system
-from dipxl.tiebreaks import TIEBREAKERS
+from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
 from dipxl.workbook.layout import INPUT_HEADERS, header_field
 
-__all__ = [
-    "CDIPLO",
-    "DETOUR98E",
-    "DIMVALUE",
+__all__ = [  # the one-board functions are made from the registry
+    *(s.function for s in canonical() if isinstance(s, GameSystem)),
     "DIPXL_CHECK",
     "DIPXL_STANDINGS",
     "DIPXL_SYSTEMS",
@@ -257,16 +254,18 @@ def _orientation(cells: _Cells) -> str:
 
 
 def _score_board(
-    system: System, centres: object, years: object, flags: object, parameters: object
+    system: GameSystem[Any], centres: object, years: object, flags: object, parameters: object
 ) -> Any:
     """One board through ``system``'s per-game scorer, in the input's shape."""
     cells = _board(centres, "centres")
-    if system.score_counts is not None and years is None and flags is None \
-            and parameters is None:
-        # The usual call (plain counts, default rules): no Game to build.
+    if years is None and flags is None and parameters is None:
+        # The usual call (plain counts, default rules): no Game to build
+        # where the system reads the counts alone.
         counts = finished_counts(cells.values)
         if counts is not None:
-            return cells.shaped(system.score_counts(counts, system.params))
+            scores = system.score_counts(counts, system.params)
+            if scores is not None:
+                return cells.shaped(scores)
     blanks = [None] * 7
     if all(_blank_or_zero(v) for v in cells.values):
         return cells.shaped(blanks)
@@ -283,7 +282,6 @@ def _score_board(
         raise
     if not game.finished:
         return cells.shaped(blanks)
-    assert system.score_game is not None
     return cells.shaped(system.score_game(game, params))
 
 
@@ -461,6 +459,13 @@ def _number(value: object) -> object:
 # -------------------------------------------------------------------- HTM
 
 
+def _htm() -> EventSystem[Any]:
+    system = get_system("htm")
+    if not isinstance(system, EventSystem):
+        raise TypeError("htm is a tournament-wide system")
+    return system
+
+
 def _htm_event(
     players: object, powers: object, centres: object, rounds: object
 ) -> tuple[Tournament, _Cells]:
@@ -516,54 +521,72 @@ def _htm_event(
 # -------------------------------------------------------------- functions
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "parameters",
-    doc='Optional C-Diplo parameters: "name=value" texts or a name | value range, '
-    'e.g. "round_to=2" or "positions=38,14,7".',
-    **_RANGE,
-)
-def CDIPLO(centres: Any, parameters: Any = None) -> Any:
-    """C-Diplo scores of one board, Austria to Turkey; blanks until it is played."""
+# ----------------------------------------------- one-board functions
+#
+# Every per-game system of the registry (presets aside: they are its
+# parameters) gets a one-board function named after its id (cdiplo ->
+# CDIPLO), made here from its registry entry alone: the centres, then the
+# system's own per-seat inputs (GameSystem.board_inputs: Detour's
+# elimination years, Diminishing Value's draw flags), then the parameters.
+# The function is real Python with named arguments (xlwings reads the
+# signature); its help comes from the system's title and parameter names.
+
+_BOARD_INPUTS = ("eliminated_years", "draw_flags")  # what _score_board reads
+_BOARD_TEMPLATE = """\
+def {name}({arguments}parameters: Any = None) -> Any:
     try:
-        return _score_board(get_system("cdiplo"), centres, None, None, parameters)
+        return _score_board(_SYSTEM, centres, {years}, {flags}, parameters)
     except DipxlError as err:
-        raise _located(err, "CDIPLO") from None
+        raise _located(err, {name!r}) from None
+"""
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "eliminated_years",
-    doc="The year each eliminated power lost its last centre (blank for survivors), "
-    "in the same order.",
-    **_RANGE,
-)
-@arg("parameters", doc='Optional Detour 98e parameters, e.g. "round_to=2".', **_RANGE)
-def DETOUR98E(centres: Any, eliminated_years: Any, parameters: Any = None) -> Any:
-    """Detour 98e scores of one board, Austria to Turkey; blanks until it is played."""
-    try:
-        return _score_board(get_system("detour98e"), centres, eliminated_years, None, parameters)
-    except DipxlError as err:
-        raise _located(err, "DETOUR98E") from None
+def _parameters_doc(system: GameSystem[Any]) -> str:
+    """The help of a board function's parameters argument (at most 255
+    characters, as Excel allows): the system's parameter names."""
+    names = ", ".join(name for name, _ in system.parameters())
+    doc = (f'Optional {system.title} parameters: "name=value" texts or a name | value '
+           f'range, e.g. "round_to=2". Names: {names}.')
+    return doc if len(doc) <= 255 else doc[:252] + "..."
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "draw_flags",
-    doc="Optional: Y for each member of the draw, N for a survivor left out; "
-    "blank: every survivor is in the draw.",
-    **_RANGE,
-)
-@arg("parameters", doc='Optional Diminishing Value parameters, e.g. "ante=60".', **_RANGE)
-def DIMVALUE(centres: Any, draw_flags: Any = None, parameters: Any = None) -> Any:
-    """Diminishing Value scores of one board, Austria to Turkey; blanks until played."""
-    try:
-        return _score_board(get_system("dimvalue"), centres, None, draw_flags, parameters)
-    except DipxlError as err:
-        raise _located(err, "DIMVALUE") from None
+def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
+    """The one-board worksheet function of ``system``, decorated for xlwings."""
+    inputs = system.board_inputs
+    unknown = [i.name for i in inputs if i.name not in _BOARD_INPUTS]
+    if unknown or not system.function.isidentifier():
+        raise ValueError(f"{system.id}: no worksheet function {system.function!r} with "
+                         f"inputs {[i.name for i in inputs]}")
+    names = [i.name for i in inputs]
+    source = _BOARD_TEMPLATE.format(
+        name=system.function,
+        arguments="".join(["centres: Any, "] + [
+            f"{i.name}: Any, " if i.required else f"{i.name}: Any = None, " for i in inputs]),
+        years="eliminated_years" if "eliminated_years" in names else "None",
+        flags="draw_flags" if "draw_flags" in names else "None",
+    )
+    namespace: dict[str, Any] = {
+        "Any": Any, "DipxlError": DipxlError, "_SYSTEM": system,
+        "_located": _located, "_score_board": _score_board,
+    }
+    exec(source, namespace)  # a template over checked identifiers: named args for xlwings
+    function: Callable[..., Any] = namespace[system.function]
+    function.__module__ = __name__
+    function.__doc__ = (f"{system.title} scores of one board, Austria to Turkey; "
+                        "blanks until it is played.")
+    function = arg("parameters", doc=_parameters_doc(system), **_RANGE)(function)
+    for board_input in reversed(inputs):
+        function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
+    function = arg("centres", doc=_BOARD_DOC, **_RANGE)(function)
+    made: Callable[..., Any] = func(category=CATEGORY)(function)
+    return made
+
+
+_BOARD_FUNCTIONS = {
+    system.function: _board_function(system)
+    for system in canonical() if isinstance(system, GameSystem)
+}
+globals().update(_BOARD_FUNCTIONS)
 
 
 @func(category=CATEGORY)
@@ -584,10 +607,9 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
         name = parse_player(player, "player")
         if not name:
             raise InputError("no player name given", "player")
-        system = get_system("htm")
+        system = _htm()
         event, _ = _htm_event(players, powers, centres, rounds)
         params = system.params if rounds is not None else system.make_params({"divisor": "played"})
-        assert system.score_event is not None
         scores = system.score_event(event, params)
         if name in scores.totals:
             return float(scores.totals[name])
@@ -604,9 +626,8 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
 def HTM_MEANS(powers: Any, centres: Any) -> Any:
     """Hurst Tournament Mean: the mean centres of each power, Austria to Turkey."""
     try:
-        system = get_system("htm")
+        system = _htm()
         event, shape = _htm_event(None, powers, centres, None)
-        assert system.score_event is not None
         scores = system.score_event(event, system.params)
         means = [float(scores.mean(p)) if scores.games else None for p in _POWERS]
         return [means] if shape.is_row else [[m] for m in means]
@@ -635,14 +656,14 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
         event = tournament_from_records(_results(results))
         standings = score_tournament(event, spec, params)
         names = standings.tiebreak_names
-        exact = spec.score_event is not None
+        exact = not spec.per_game
         table: list[list[object]] = [
             [
                 "Rank",
                 "Player",
                 "Score",
                 "Games",
-                *(TIEBREAKERS[n].title for n in names),
+                *standings.tiebreak_titles,
                 *(["Exact"] if exact else []),
             ]
         ]

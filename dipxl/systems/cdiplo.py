@@ -2,33 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.errors import InputError
 from dipxl.model import Game, Power
 from dipxl.ranking import TieShare, position_points
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     check_number,
     check_positions,
     rounded_table,
-    shape_memo,
     solo_winner,
 )
 
-__all__ = ["Params", "score", "score_counts", "score_many"]
+__all__ = ["CDiplo", "Params", "score", "score_counts", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Params(GameParams):
     """C-Diplo parameters; the defaults are the published system."""
 
-    solo: float = 100
-    solo_loss: float = 0
-    played: float = 1
-    positions: tuple[float, ...] = (38, 14, 7)
+    solo: float = param(100, "points of the soloist")
+    solo_loss: float = param(0, "points of each other player in a solo")
+    played: float = param(1, "points for playing a drawn game (eliminated players too)")
+    positions: tuple[float, ...] = param(
+        (38, 14, 7), "points for 1st, 2nd, ... place by centres in a draw (ties share)",
+        item="points for {ordinal} place by centres in a draw")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -40,7 +42,7 @@ class Params(GameParams):
 DEFAULT = Params()
 
 
-def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+class CDiplo(GameSystem[Params]):
     """C-Diplo: a game is worth 100 points.
 
     Solo (18+ centres): the soloist scores 100, everyone else 0.
@@ -51,15 +53,32 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     left. Tournament score: the sum of game scores (option: best N rounds).
     Source: C-Diplo rules (seeds/004).
     """
+
+    twin = "cdiplo"
+
+    def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+        return score_many((game,), params)[0]
+
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
+    def score_counts(self, centres: tuple[int, ...], params: Params = DEFAULT
+                     ) -> tuple[float, ...]:
+        return score_counts(centres, params)
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The C-Diplo scores of one game (the rule: :class:`CDiplo`)."""
     return score_many((game,), params)[0]
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the loop both use; tables are memoised
-    per game shape and kept between calls, so a whole tournament costs one
-    look-up a game)."""
+    """:func:`score` of many games (the loop both use; each game shape's
+    table is worked out once a call, so a tournament costs one look-up a
+    game)."""
     rule = _rule(params)
-    memo: dict[tuple[int, ...], dict[int, float]] = shape_memo(("cdiplo", *rule))
+    memo: dict[tuple[int, ...], dict[int, float]] = {}
     get = memo.get
     out: list[tuple[float, ...]] = []
     append = out.append

@@ -19,12 +19,14 @@ Rules every formula here follows (NOTES.md):
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from openpyxl.utils import get_column_letter
 
+from dipxl.errors import DipxlError
 from dipxl.systems import System
 
 __all__ = [
@@ -364,13 +366,15 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
 
 
 def for_system(system: System) -> Formulas:
-    """The formula twin of ``system`` (presets share their module's)."""
-    from dipxl.workbook.formulas import cdiplo, detour98e, dimvalue, htm
-
-    table: dict[str, Formulas] = {
-        "cdiplo": cdiplo.FORMULAS,
-        "detour98e": detour98e.FORMULAS,
-        "dimvalue": dimvalue.FORMULAS,
-        "htm": htm.FORMULAS,
-    }
-    return table[system.module]
+    """The formula twin the system names (``twin``: a module of this
+    package, holding ``FORMULAS``; presets share their system's).  A system
+    without one: DipxlError naming it (no workbook can score it)."""
+    if system.twin is None:
+        raise DipxlError(
+            f"{system.id} ({system.title}) has no worksheet formulas yet, so no workbook "
+            "can score it; score its results with dipxl score or the worksheet functions",
+            "--system",
+        )
+    module = importlib.import_module(f"{__name__}.{system.twin}")
+    found: Formulas = module.FORMULAS
+    return found
