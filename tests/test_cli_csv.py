@@ -31,7 +31,8 @@ def test_systems_lists_every_id() -> None:
     result = CliRunner().invoke(cli, ["systems", "--format", "json"])
     assert result.exit_code == 0
     ids = [s["id"] for s in json.loads(result.output)]
-    assert ids[:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]
+    assert ids == [s.id for s in SYSTEMS]
+    assert ids[:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]  # canonical systems first
 
 
 def test_systems_shows_titles_rules_and_parameters_with_defaults() -> None:

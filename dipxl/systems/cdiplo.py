@@ -57,7 +57,7 @@ class CDiplo(GameSystem[Params]):
     twin = "cdiplo"
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-        return score_many((game,), params)[0]
+        return score(game, params)
 
     def score_games(self, games: Sequence[Game], params: Params = DEFAULT
                     ) -> list[tuple[float, ...]]:
@@ -70,7 +70,12 @@ class CDiplo(GameSystem[Params]):
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The C-Diplo scores of one game (the rule: :class:`CDiplo`)."""
-    return score_many((game,), params)[0]
+    table = _game_table(game.centres_desc, *_rule(params))
+    if table is None:
+        solo_winner(game, params.victory_centres)  # raises, naming the game
+        raise AssertionError("unreachable: solo_winner raises")
+    a, b, c, d, e, f, g = game.centres
+    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:

@@ -23,7 +23,7 @@ from tournaments import mirror_tournament, random_tournament, tie_tournament
 from dipxl.model import POWERS, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.standings import Standings, score_tournament
-from dipxl.systems import detour98e, get_system
+from dipxl.systems import canonical, detour98e, get_system
 from dipxl.workbook.formulas import for_system
 from dipxl.workbook.layout import system_from_settings
 from dipxl.workbook.writer import build_workbook
@@ -45,9 +45,12 @@ class Case:
     typed: bool = False  # blank workbook, results typed in, last player a late entry
 
 
+TEMPLATES = tuple(s.id for s in canonical())  # every system of the registry
+
+
 def _cases() -> list[Case]:
     cases: list[Case] = []
-    for n, system in enumerate(("cdiplo", "detour98e", "dimvalue", "htm")):
+    for n, system in enumerate(TEMPLATES):
         seed = 100 * (n + 1)
         cases += [
             Case(f"{system}-random", system, random_tournament(seed, 30, 3)),
@@ -87,7 +90,6 @@ def _cases() -> list[Case]:
 
 CASES = _cases()
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ("cdiplo", "detour98e", "dimvalue", "htm")
 
 
 SETTINGS: dict[str, dict[str, Any]] = {}
