@@ -110,6 +110,7 @@ def systems_cmd(fmt: str) -> None:
                 "title": s.title,
                 "description": s.description,
                 "parameters": {k: v for k, v in s.parameters()},
+                "parameter_docs": {k: s.parameter_doc(k) for k, _ in s.parameters()},
                 "tiebreakers": list(s.tiebreakers),
             }
             for s in SYSTEMS
@@ -124,6 +125,8 @@ def systems_cmd(fmt: str) -> None:
         console.print(s.description, highlight=False, markup=False)
         params = ", ".join(f"{k}={v}" for k, v in s.parameters())
         console.print(f"parameters: {params}", highlight=False, markup=False)
+        for name, _ in s.parameters():  # each documented on its field
+            console.print(f"  {name}: {s.parameter_doc(name)}", highlight=False, markup=False)
         if s.tiebreakers:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 

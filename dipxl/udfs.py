@@ -40,14 +40,25 @@ No rule arithmetic lives here: every number comes from the core.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
-from itertools import chain
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from dipxl.cells import ERROR_TEXTS as _ERROR_TEXTS
+from dipxl.cells import Cells as _Cells
+from dipxl.cells import blank as _blank
+from dipxl.cells import blank_or_zero as _blank_or_zero
+from dipxl.cells import board as _board
+from dipxl.cells import board_cells as _board_cells
+from dipxl.cells import error_text as _error_text
+from dipxl.cells import located as _located
+from dipxl.cells import no_error_texts as _no_error_texts
+from dipxl.cells import optional_board as _optional_board
+from dipxl.cells import orientation as _orientation
+from dipxl.cells import overrides as _overrides
+from dipxl.cells import zero_as_blank as _zero_as_blank
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.model import (
     CellNames,
@@ -103,156 +114,6 @@ _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 _REQUIRED = ("round", "board", "power", "player", "centres")
 
-# ------------------------------------------------------------------ cells
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _blank_or_zero(value: object) -> bool:
-    """Blank, or the number 0 (Office.js may send a blank cell as 0)."""
-    if _blank(value):
-        return True
-    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
-
-
-def _zero_as_blank(value: object) -> object:
-    if type(value) is float:  # the usual cell: fast path (NaN stays, to be refused)
-        return value if value != 0 else None
-    return None if _blank_or_zero(value) else value
-
-
-# Excel's error values as xlwings delivers them (err_to_str): text that no
-# cell dipxl reads may hold, names included (a name cannot be told from an
-# error cell here, unlike in a saved workbook).
-_ERROR_TEXTS = frozenset(
-    (
-        "#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#SPILL!",
-        "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
-        "#GETTING_DATA", "#EXTERNAL!", "#PYTHON!", "#TIMEOUT!",
-    )
-)
-
-
-def _located(err: DipxlError, function: str) -> DipxlError:
-    """The error a function's cell shows: one line, the function named (the
-    first of several problems, counting the rest: DIPXL_CHECK lists them)."""
-    return (err.first() if isinstance(err, InputErrors) else err).located(function)
-
-
-def _error_text(value: object, where: str) -> None:
-    """Refuse an error value (``#N/A`` ...) where a value belongs."""
-    if type(value) is str and value in _ERROR_TEXTS:
-        raise InputError(f"holds the error value {value}: fix the cell it comes from", where)
-
-
-def _no_error_texts(cells: _Cells) -> _Cells:
-    for k, value in enumerate(cells.values):
-        if type(value) is str and value in _ERROR_TEXTS:
-            _error_text(value, cells.label(k))
-    return cells
-
-
-_ROW_KINDS = frozenset((list, tuple))
-
-
-class _Cells:
-    """An argument as xlwings delivers it, flattened row by row, with its
-    shape so results go back in the same shape, and cell names for errors."""
-
-    __slots__ = ("cols", "flat", "name", "rows", "values")
-
-    def __init__(self, value: object, name: str) -> None:
-        self.name = name
-        self.flat = False
-        if isinstance(value, list | tuple):
-            # C-level checks first: this runs on every call of every function.
-            if value and (set(map(type, value)) <= _ROW_KINDS
-                          or all(isinstance(row, list | tuple) for row in value)):
-                width = len(value[0])
-                if width == 0 or len(set(map(len, value))) != 1:
-                    raise InputError("rows of different lengths: not a range", name)
-                self.values: list[object] = list(chain.from_iterable(value))
-                self.rows, self.cols = len(value), width
-            elif any(isinstance(v, list | tuple) for v in value):
-                raise InputError("a mix of cells and rows: not a range", name)
-            else:
-                self.values = list(value)
-                self.rows, self.cols, self.flat = 1, len(value), True
-        else:
-            self.values = [value]
-            self.rows, self.cols, self.flat = 1, 1, True
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    @property
-    def is_row(self) -> bool:
-        return self.rows == 1 and self.cols > 1
-
-    def label(self, k: int) -> str:
-        """The k-th cell (0-based) relative to the argument: ``centres, row 3``."""
-        if self.cols == 1:
-            return f"{self.name}, row {k + 1}"
-        if self.rows == 1:
-            return f"{self.name}, column {k + 1}"
-        return f"{self.name}, row {k // self.cols + 1}, column {k % self.cols + 1}"
-
-    def row(self, r: int) -> list[object]:
-        return self.values[r * self.cols : (r + 1) * self.cols]
-
-    def shaped(self, out: Sequence[object]) -> Any:
-        """``out`` (one value per cell) in the shape the argument came in."""
-        if self.flat:
-            return list(out)
-        if self.cols == 1:  # a column, the usual board
-            return list(map(list, zip(out)))
-        return [list(out[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
-
-
-def _board(value: object, name: str) -> _Cells:
-    cells = _Cells(value, name)
-    if len(cells) != 7:
-        raise InputError(
-            f"expects the seven cells of one board, Austria to Turkey, as a column "
-            f"or a row; got {cells.rows} x {cells.cols} cells",
-            name,
-        )
-    return cells
-
-
-@lru_cache(maxsize=64)
-def _board_cells(centres: str, years: str, flags: str) -> tuple[dict[str, str], ...]:
-    """Per power, the names of its centres / year / draw cells, each argument
-    a column ("row n") or a row ("column n")."""
-
-    def where(name: str, orientation: str, i: int) -> str:
-        return f"{name}, {orientation} {i + 1} ({_TITLES[i]})"
-
-    return tuple(
-        {
-            "centres": where("centres", centres, i),
-            "eliminated": where("eliminated_years", years, i),
-            "draw": where("draw_flags", flags, i),
-        }
-        for i in range(7)
-    )
-
-
-def _optional_board(value: object, name: str, default: str) -> tuple[list[object], str]:
-    """Seven values of an optional per-seat argument (0 read as blank) and
-    its orientation (``default`` when left out)."""
-    if value is None:
-        return [None] * 7, default
-    cells = _board(value, name)
-    return [_zero_as_blank(v) for v in cells.values], _orientation(cells)
-
-
-def _orientation(cells: _Cells) -> str:
-    return "row" if cells.cols == 1 else "column"
-
-
 def _score_board(
     system: GameSystem[Any], centres: object, years: object, flags: object, parameters: object
 ) -> Any:
@@ -283,64 +144,6 @@ def _score_board(
     if not game.finished:
         return cells.shaped(blanks)
     return cells.shaped(system.score_game(game, params))
-
-
-# ------------------------------------------------------------- parameters
-
-
-def _overrides(value: object) -> dict[str, object]:
-    """Parameter overrides from ``"name=value"`` texts and name | value cells."""
-    if value is None:
-        return {}
-    cells = _no_error_texts(_Cells(value, "parameters"))
-    found: dict[str, object] = {}
-
-    def add(name: str, setting: object, where: str) -> None:
-        key = name.strip()
-        if not key:
-            raise InputError(f"a parameter value has no name: {setting!r}", where)
-        if key.lower() in found:
-            raise InputError(f"parameter {key} is given twice", where)
-        found[key.lower()] = setting
-
-    for r in range(cells.rows):
-        row = cells.row(r)
-        j = 0
-        while j < len(row):
-            item, where = row[j], cells.label(r * cells.cols + j)
-            j += 1
-            if _blank(item):
-                continue
-            if not isinstance(item, str):
-                raise InputError(
-                    f'expected a parameter name or "name=value", got {item!r}', where
-                )
-            if "=" in item:
-                for pair in _pairs(item):
-                    name, _, setting = pair.partition("=")
-                    add(name, setting, where)
-            elif j < len(row):
-                add(item, row[j], where)
-                j += 1
-            else:
-                raise InputError(
-                    f"parameter {item.strip()} has no value: put it in the next cell "
-                    f'or write "{item.strip()}=value"',
-                    where,
-                )
-    return found
-
-
-def _pairs(text: str) -> list[str]:
-    """``"a=1; b=2"`` -> ``["a=1", "b=2"]``; a piece without ``=`` belongs to
-    the value before it (``"positions=38;14;7"``)."""
-    pairs: list[str] = []
-    for piece in text.replace("\n", ";").split(";"):
-        if "=" in piece or not pairs:
-            pairs.append(piece)
-        else:
-            pairs[-1] += ";" + piece
-    return [p for p in pairs if p.strip()]
 
 
 def _params(system: System, parameters: object) -> Any:
@@ -644,7 +447,8 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
 )
 @arg(
     "system",
-    doc="Optional scoring system id: cdiplo (default), detour98e, dimvalue, htm, ...",
+    doc=f"Optional scoring system id: {', '.join(s.id for s in canonical())} or a preset "
+    "(DIPXL_SYSTEMS lists them); default cdiplo.",
     err_to_str=True,
 )
 @arg("parameters", doc='Optional parameters of the system, e.g. "best_rounds=3".', **_RANGE)

@@ -1,6 +1,6 @@
 """The worksheet-formula twins of the scoring systems.
 
-One module per system (``cdiplo``, ``detour98e``, ``dimvalue``, ``htm``)
+One module per system (the one its class names as ``twin``, e.g. ``cdiplo``)
 writes the same rule as worksheet formulas; this package holds what they
 share: where things are in a generated workbook (:class:`Plan`), the named
 cells of the Settings sheet, and the formula interface (:class:`Formulas`).
