@@ -106,13 +106,3 @@ def best_game(k: int) -> Measure:
 def show_game(key: _GameKey) -> float | None:
     """A k-th best game as shown: its score (blank when there is none)."""
     return key.played.score if key.played is not None else None
-
-
-def __getattr__(name: str) -> object:
-    """``TIEBREAKERS``: every registered system's tie-breakers by name (for
-    their titles), gathered from the registry when first asked for."""
-    if name == "TIEBREAKERS":
-        from dipxl.systems import SYSTEMS  # the registry imports this module
-
-        return {tb.name: tb for system in SYSTEMS for tb in system.breakers(system.params)}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,6 +35,12 @@ functions"):
   ``"round_to=2"`` or ``{"round_to",2}``.  (xlwings cannot combine optional
   arguments with a variable argument list.)
 
+Every per-game system of the registry has a one-board function named after
+its id (``CDIPLO``, ``DETOUR98E``, ``DIMVALUE``, ...): it is made here from
+the registry entry alone (see "one-board functions" below), with the
+system's own per-seat inputs (``GameSystem.board_inputs``) between the
+centres and the parameters.
+
 No rule arithmetic lives here: every number comes from the core.
 """
 

@@ -193,10 +193,8 @@ def engine_table(event: Tournament, system: str, params: object = None) -> list[
     standings = score_tournament(event, spec, params)
     names = standings.tiebreak_names
     exact = not spec.per_game
-    from dipxl.tiebreaks import TIEBREAKERS
-
     table: list[list[object]] = [
-        ["Rank", "Player", "Score", "Games", *(TIEBREAKERS[n].title for n in names)]
+        ["Rank", "Player", "Score", "Games", *standings.tiebreak_titles]
         + (["Exact"] if exact else [])
     ]
     for r in standings.rows:
