@@ -12,9 +12,11 @@ from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     rounded_table,
+    rule_of,
     solo_winner,
 )
 
@@ -70,7 +72,7 @@ class CDiplo(GameSystem[Params]):
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The C-Diplo scores of one game (the rule: :class:`CDiplo`)."""
-    table = _game_table(game.centres_desc, *_rule(params))
+    table = _game_table(game.centres_desc, _rule(params))
     if table is None:
         solo_winner(game, params.victory_centres)  # raises, naming the game
         raise AssertionError("unreachable: solo_winner raises")
@@ -90,7 +92,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     for game in games:
         table = get(game.centres_desc)
         if table is None:
-            found = _game_table(game.centres_desc, *rule)
+            found = _game_table(game.centres_desc, rule)
             if found is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
             assert found is not None
@@ -105,7 +107,7 @@ def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[fl
     in power order (all C-Diplo reads), already checked as a :class:`Game`
     checks them (see :func:`dipxl.model.finished_counts`): the one-board
     worksheet function's path, which builds no Game."""
-    table = _game_table(tuple(sorted(centres, reverse=True)), *_rule(params))
+    table = _game_table(tuple(sorted(centres, reverse=True)), _rule(params))
     if table is None:
         top = max(centres)
         names = ", ".join(f"{p.title} {c}" for p, c in zip(Power, centres, strict=True)
@@ -117,29 +119,20 @@ def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[fl
     return tuple(map(table.__getitem__, centres))
 
 
-Rule = tuple[int, float, float, float, tuple[float, ...], int | None]
-
-
 def _rule(params: Params) -> Rule:
-    """The parameters the tables depend on, as a cheap-to-hash tuple."""
-    return (params.victory_centres, params.solo, params.solo_loss, params.played,
-            params.positions, params.round_to)
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.solo_loss, params.played,
+                   params.positions, params.round_to)
 
 
-# A memo of a pure function: the same shape of game gives the same table.
+# A bounded cache of a pure function: the same shape of game under the same
+# rule gives the same table (never modified by its users).
 @lru_cache(maxsize=1 << 16)
-def _game_table(
-    ordered: tuple[int, ...],
-    victory: int,
-    solo: float,
-    solo_loss: float,
-    played: float,
-    positions: tuple[float, ...],
-    round_to: int | None,
-) -> dict[int, float] | None:
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> dict[int, float] | None:
     """Centre count -> score (rounded to ``round_to`` decimals, if set) for a
     game whose counts, highest first, are ``ordered``; None when two powers
     reach the victory criterion."""
+    victory, solo, solo_loss, played, positions, round_to = rule.values
     top = ordered[0]
     if top >= victory:
         if ordered[1] == top:

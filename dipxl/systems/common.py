@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from dipxl.errors import InputError, ParameterError
@@ -11,7 +13,7 @@ from dipxl.ranking import round_half_up
 from dipxl.systems.base import param
 
 __all__ = [
-    "MAX_PARAMETER", "GameParams", "check_number", "param_table", "solo_winner",
+    "MAX_PARAMETER", "GameParams", "Rule", "check_number", "param_table", "rule_of", "solo_winner",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -79,6 +81,22 @@ def rounded_table(table: dict[int, float], round_to: int | None) -> dict[int, fl
     if round_to is None:
         return table
     return {key: round_half_up(value, round_to) for key, value in table.items()}
+
+
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """The parameters a system's score tables depend on, compared by
+    identity: equal values get the same Rule from :func:`rule_of`, so a
+    table cache keyed by (game shape, rule) hashes a pointer, not every
+    parameter, on each look-up."""
+
+    values: tuple[Any, ...]
+
+
+@lru_cache(maxsize=64)
+def rule_of(*values: Hashable) -> Rule:
+    """The one Rule of these parameter values (while it is cached)."""
+    return Rule(values)
 
 
 def solo_winner(game: Game, victory_centres: int) -> int | None:

@@ -14,9 +14,11 @@ from dipxl.ranking import TieShare, places, position_points, rank_key
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     rounded_table,
+    rule_of,
     solo_winner,
 )
 from dipxl.tiebreaks import Tiebreaker, best_game, show_game
@@ -52,7 +54,16 @@ DEFAULT = Params()
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Detour 98e scores of one game (the rule: :class:`Detour98e`)."""
-    return score_many((game,), params)[0]
+    desc = game.centres_desc
+    k, late = (0, None) if desc[6] else _late_seats(game.years, params.survival_year)
+    table = _game_table(desc, k, _rule(params))
+    if table is None:
+        solo_winner(game, params.victory_centres)  # raises, naming the game
+        raise AssertionError("unreachable: solo_winner raises")
+    if late is None:
+        return tuple([table[c] for c in game.centres])
+    x = table[-1]
+    return tuple([x if flag else table[c] for c, flag in zip(game.centres, late, strict=True)])
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
@@ -84,7 +95,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             tables = memo[desc] = [None] * 8
         table = tables[k]
         if table is None:
-            table = _game_table(desc, k, *rule)
+            table = _game_table(desc, k, rule)
             if table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
                 raise AssertionError("unreachable: solo_winner raises")
@@ -106,32 +117,24 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
 LateSeats = tuple[int, tuple[bool, ...] | None]
 
 
+# A bounded cache of a pure function (few patterns of elimination years repeat).
+@lru_cache(maxsize=1 << 12)
 def _late_seats(years: tuple[int | None, ...], survival: int) -> LateSeats:
     flags = tuple([year is not None and year > survival for year in years])
     k = sum(flags)
     return (k, flags) if k else (0, None)
 
 
-Rule = tuple[int, float, tuple[float, ...], float, int | None]
-
-
 def _rule(params: Params) -> Rule:
-    """The parameters the tables depend on, as a cheap-to-hash tuple."""
-    return (params.victory_centres, params.win, params.positions, params.draw_total,
-            params.round_to)
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.win, params.positions, params.draw_total,
+                   params.round_to)
 
 
-# A memo of a pure function: the same input gives the same table.
+# A bounded cache of a pure function: the same input gives the same table
+# (never modified by its users).
 @lru_cache(maxsize=1 << 16)
-def _game_table(
-    ordered: tuple[int, ...],
-    n_late: int,
-    victory: int,
-    win: float,
-    positions: tuple[float, ...],
-    scale: float,
-    round_to: int | None,
-) -> dict[int, float] | None:
+def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> dict[int, float] | None:
     """Centre count -> score for a game whose counts, highest first, are
     ``ordered`` and in which ``n_late`` seats were eliminated after Fall
     1905; -1 -> the score of such a seat.  None when two powers reach the
@@ -144,6 +147,7 @@ def _game_table(
     the end + 1 for surviving to Fall 1905; each raw score x scale / total.
     Rounded to ``round_to`` decimals, if set.
     """
+    victory, win, positions, scale, round_to = rule.values
     top, second = ordered[0], ordered[1]
     if top >= victory:
         if second == top:
@@ -307,7 +311,7 @@ class Detour98e(GameSystem[Params]):
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-        return score_many((game,), params)[0]
+        return score(game, params)
 
     def score_games(self, games: Sequence[Game], params: Params = DEFAULT
                     ) -> list[tuple[float, ...]]:
