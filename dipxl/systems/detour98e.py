@@ -74,7 +74,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
     get = memo.get
     # Which seats went out after the survival year, per pattern of
-    # elimination years (few patterns repeat: one look-up a game).
+    # elimination years met in this call (one look-up a game).
     lates: dict[tuple[int | None, ...], LateSeats] = {}
     late_get = lates.get
     survival = params.survival_year
@@ -117,8 +117,9 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
 LateSeats = tuple[int, tuple[bool, ...] | None]
 
 
-# A bounded cache of a pure function (few patterns of elimination years repeat).
-@lru_cache(maxsize=1 << 12)
+# A bounded cache of a pure function: which seats went out after the
+# survival year, per pattern of elimination years (an event has few).
+@lru_cache(maxsize=1 << 16)
 def _late_seats(years: tuple[int | None, ...], survival: int) -> LateSeats:
     flags = tuple([year is not None and year > survival for year in years])
     k = sum(flags)
