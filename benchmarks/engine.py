@@ -85,9 +85,9 @@ def main() -> None:
     games = random_games(args.games)
     print(f"per-game systems, {len(games):,} random games (best of {args.repeats}):")
     for system in SYSTEMS:
-        scorer, many = system.score_game, system.score_games
-        if scorer is None or many is None:
+        if not system.per_game:
             continue
+        scorer, many = system.score_game, system.score_games  # type: ignore[union-attr]  # per-game
         params = system.params
 
         def one_by_one(scorer: Callable[[Game, object], object] = scorer,

@@ -63,7 +63,7 @@ def render_table(
     rows = data.rows if limit is None else data.rows[:limit]
     for row in rows:
         cells = [_fmt(row[i]) for i in shown]
-        if standings.system.score_event:
+        if not standings.system.per_game:
             cells[shown.index(score)] = f"{row[score]:.4f}"
         table.add_row(*cells)
     console.print(table)
@@ -105,6 +105,7 @@ def systems_cmd(fmt: str) -> None:
                 "title": s.title,
                 "description": s.description,
                 "parameters": {k: v for k, v in s.parameters()},
+                "parameter_docs": {k: s.parameter_doc(k) for k, _ in s.parameters()},
                 "tiebreakers": list(s.tiebreakers),
             }
             for s in SYSTEMS
@@ -119,6 +120,8 @@ def systems_cmd(fmt: str) -> None:
         console.print(s.description, highlight=False, markup=False)
         params = ", ".join(f"{k}={v}" for k, v in s.parameters())
         console.print(f"parameters: {params}", highlight=False, markup=False)
+        for name, _ in s.parameters():  # each documented on its field
+            console.print(f"  {name}: {s.parameter_doc(name)}", highlight=False, markup=False)
         if s.tiebreakers:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 

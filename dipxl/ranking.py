@@ -16,7 +16,6 @@ import math
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
-from functools import lru_cache
 from operator import itemgetter
 from typing import TypeVar
 
@@ -74,18 +73,6 @@ def _position_table(
     return table
 
 
-# Memos of a pure function (the same centres and points give the same table):
-# scoring a game then costs a sort and a dictionary look-up.
-@lru_cache(maxsize=1 << 16)
-def _shared_table(ordered: tuple[int, ...], points: tuple[float, ...]) -> dict[int, float]:
-    return _position_table(ordered, points, TieShare.SHARE)
-
-
-@lru_cache(maxsize=1 << 16)
-def _lowest_table(ordered: tuple[int, ...], points: tuple[float, ...]) -> dict[int, float]:
-    return _position_table(ordered, points, TieShare.LOWEST)
-
-
 def position_points(
     centres: Sequence[int], points: tuple[float, ...], mode: TieShare
 ) -> dict[int, float]:
@@ -94,13 +81,10 @@ def position_points(
     ``points`` lists the points of 1st, 2nd, ...; positions beyond it score 0.
     Returns a mapping centre count -> points, e.g. for centres
     (9, 8, 8, 8, 1, 0, 0) and points (38, 14, 7) shared:
-    {9: 38, 8: (14 + 7 + 0) / 3, 1: 0, 0: 0}.  The returned dict is shared:
-    do not modify it.
+    {9: 38, 8: (14 + 7 + 0) / 3, 1: 0, 0: 0}.  (The systems keep the score
+    tables built from it, one per game shape.)
     """
-    ordered = tuple(sorted(centres, reverse=True))
-    if mode is TieShare.SHARE:
-        return _shared_table(ordered, points)
-    return _lowest_table(ordered, points)
+    return _position_table(tuple(sorted(centres, reverse=True)), points, mode)
 
 
 def places(centres: Sequence[int]) -> list[tuple[int, int]]:

@@ -10,16 +10,16 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
 from dipxl import tiebreaks
 from dipxl.errors import Notice
+from dipxl.ledger import Ledger, PlainJudge, Played, ScoredGame
 from dipxl.model import Game, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
-from dipxl.slots import slot_setters
-from dipxl.systems import System, get_system, htm
+from dipxl.systems import EventSystem, GameSystem, System, get_system
+from dipxl.systems.base import EventScores
 from dipxl.systems.common import solo_winner
 
 __all__ = [
@@ -31,194 +31,13 @@ __all__ = [
     "ScoredGame",
     "Standings",
     "score_tournament",
-]
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class ScoredGame:
-    """A finished game with its seat scores in power order (HTM: result
-    minus the power mean) and the index of the soloist, if any."""
-
-    game: Game
-    scores: tuple[float, ...]
-    winner: int | None
-
-    # Hand-written, as the model's (see dipxl.slots): one per scored game.
-    def __init__(self, game: Game, scores: tuple[float, ...], winner: int | None) -> None:
-        _set_sg_game(self, game)
-        _set_sg_scores(self, scores)
-        _set_sg_winner(self, winner)
-
-    @property
-    def round(self) -> int:
-        return self.game.round
-
-    @property
-    def board(self) -> int:
-        return self.game.board
-
-
-_set_sg_game, _set_sg_scores, _set_sg_winner = slot_setters(ScoredGame, "game", "scores", "winner")
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Played:
-    """One player's seat in one scored game, as the tie-breakers read it."""
-
-    player: str
-    game: ScoredGame
-    index: int
-    counted: bool = True
-
-    # Hand-written (see dipxl.slots): one per seat of every scored game.
-    def __init__(self, player: str, game: ScoredGame, index: int, counted: bool = True) -> None:
-        _set_played_player(self, player)
-        _set_played_game(self, game)
-        _set_played_index(self, index)
-        _set_played_counted(self, counted)
-
-    @property
-    def power(self) -> Power:
-        return Power(self.index)
-
-    @property
-    def score(self) -> float:
-        return self.game.scores[self.index]
-
-    @property
-    def centres(self) -> int:
-        return self.game.game.centres[self.index]
-
-    @property
-    def won(self) -> bool:
-        return self.game.winner == self.index
-
-    @property
-    def in_draw(self) -> bool:
-        """A member of the draw of a drawn game."""
-        return self.game.winner is None and self.game.game.draw_members[self.index]
-
-    @property
-    def key(self) -> tuple[int, int]:
-        return (self.game.round, self.game.board)
-
-
-(
-    _set_played_player,
-    _set_played_game,
-    _set_played_index,
-    _set_played_counted,
-) = slot_setters(
-    Played,
-    "player", "game", "index", "counted",
-)
-
-
-def _plain_key(p: Played) -> tuple[float, int]:
-    """The default order of single games: the higher score, then more centres."""
-    return (rank_key(p.score), p.centres)
-
-
-class GameJudge:
-    """Compares two single games (best game, best country): the system's own
-    comparison (Detour) on views computed once per game, else the higher
-    score, then more centres."""
-
-    def __init__(self, system: System) -> None:
-        self.system = system
-        self._views: dict[int, tuple[Any, ...]] = {}
-
-    def _view(self, p: Played) -> Any:
-        sg = p.game
-        views = self._views.get(id(sg))
-        if views is None:
-            assert self.system.game_views is not None
-            views = self._views[id(sg)] = self.system.game_views(sg.scores, sg.game, sg.winner)
-        return views[p.index]
-
-    def compare(self, a: Played, b: Played) -> int:
-        """>0 when ``a`` is the better single game."""
-        if self.system.compare_games is not None:
-            return self.system.compare_games(self._view(a), self._view(b))
-        ka, kb = _plain_key(a), _plain_key(b)
-        return (ka > kb) - (ka < kb)
-
-    def best(self, plays: Sequence[Played]) -> list[Played]:
-        """The best of ``plays`` (all of them where exactly equal)."""
-        if self.system.compare_games is None:
-            keys = [_plain_key(p) for p in plays]
-            top = max(keys)
-            return [p for p, k in zip(plays, keys, strict=True) if k == top]
-        leader = max(plays, key=functools.cmp_to_key(self.compare))
-        return [p for p in plays if self.compare(p, leader) == 0]
-
-    def ranked(self, plays: Sequence[Played]) -> list[Played]:
-        """``plays`` best first."""
-        return sorted(plays, key=functools.cmp_to_key(self.compare), reverse=True)
-
-
-class Ledger:
-    """Everything the tie-breakers may read: each player's games, totals and
-    the standings order by total (players level taken alphabetically)."""
-
-    def __init__(
-        self,
-        system: System,
-        params: Any,
-        games_of: Mapping[str, Sequence[Played]],
-        totals: Mapping[str, float],
-        order: Sequence[str],
-    ) -> None:
-        self.system = system
-        self.params = params
-        self.games_of = games_of
-        self.totals = totals
-        self.order = order
-        self.judge = GameJudge(system)
-        self._ranked: dict[str, list[Played]] = {}
-        self._keys: dict[str, frozenset[tuple[int, int]]] = {}
-        self._opponents: dict[str, frozenset[str]] = {}
-        self._places: dict[str, int] = {}
-
-    def better_game(self, a: Played, b: Played) -> int:
-        """>0 when ``a`` is the better single game."""
-        return self.judge.compare(a, b)
-
-    def ranked_games(self, player: str) -> list[Played]:
-        """The player's games, best first (computed once)."""
-        found = self._ranked.get(player)
-        if found is None:
-            found = self._ranked[player] = self.judge.ranked(self.games_of[player])
-        return found
-
-    def opponents(self, player: str) -> frozenset[str]:
-        """Everyone who sat at one of the player's games, the player
-        included (computed once)."""
-        found = self._opponents.get(player)
-        if found is None:
-            found = self._opponents[player] = frozenset(
-                chain.from_iterable(g.game.game.players for g in self.games_of[player]))
-        return found
-
-    def place(self, player: str) -> int:
-        """The player's index in :attr:`order`."""
-        if not self._places:
-            self._places = {p: i for i, p in enumerate(self.order)}
-        return self._places[player]
-
-    def game_keys(self, player: str) -> frozenset[tuple[int, int]]:
-        """(round, board) of every game the player played (computed once)."""
-        found = self._keys.get(player)
-        if found is None:
-            found = self._keys[player] = frozenset(g.key for g in self.games_of[player])
-        return found
-
+]  # Ledger, Played and ScoredGame live in dipxl.ledger
 
 
 _NONE_SHOWN: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One line of the standings.  ``exact`` is the exact total where the
     system defines one (HTM); ``tiebreaks`` the values of the tie-breakers
@@ -228,38 +47,8 @@ class Row:
     player: str
     score: float
     games: int
-    tiebreaks: Mapping[str, Any] = field(default_factory=dict)
+    tiebreaks: Mapping[str, Any] = field(default_factory=lambda: _NONE_SHOWN)
     exact: Fraction | None = None
-
-    # Hand-written (see dipxl.slots): one per player.
-    def __init__(
-        self,
-        rank: int,
-        player: str,
-        score: float,
-        games: int,
-        tiebreaks: Mapping[str, Any] = _NONE_SHOWN,
-        exact: Fraction | None = None,
-    ) -> None:
-        _set_row_rank(self, rank)
-        _set_row_player(self, player)
-        _set_row_score(self, score)
-        _set_row_games(self, games)
-        _set_row_tiebreaks(self, tiebreaks)
-        _set_row_exact(self, exact)
-
-
-(
-    _set_row_rank,
-    _set_row_player,
-    _set_row_score,
-    _set_row_games,
-    _set_row_tiebreaks,
-    _set_row_exact,
-) = slot_setters(
-    Row,
-    "rank", "player", "score", "games", "tiebreaks", "exact",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,16 +88,17 @@ class Standings:
         system: System,
         params: Any,
         rows: tuple[Row, ...],
-        tiebreak_names: tuple[str, ...],
+        breakers: tuple[tiebreaks.Tiebreaker, ...],
         tournament: Tournament,
         after_round: int | None,
         scored: tuple[ScoredGame, ...] | None = None,
-        event: htm.EventScores | None = None,
+        event: EventScores | None = None,
     ) -> None:
         self.system = system
         self.params = params
         self.rows = rows
-        self.tiebreak_names = tiebreak_names
+        self.tiebreak_names = tuple(tb.name for tb in breakers)
+        self.tiebreak_titles = tuple(tb.title for tb in breakers)
         self.tournament = tournament
         self.after_round = after_round
         self.title = tournament.title
@@ -323,9 +113,10 @@ class Standings:
         """Every finished game with its seat scores (HTM: result - mean)."""
         if self._scored is not None:
             return self._scored
-        event = self._event
-        assert event is not None
-        victory = self.params.victory_centres
+        system, event = self.system, self._event
+        if not isinstance(system, EventSystem) or event is None:
+            raise TypeError("standings of a per-game system are built with their games")
+        victory = system.victory_centres(self.params)
         return tuple(
             ScoredGame(game, event.seat_scores(k), _winner(game, victory))
             for k, game in enumerate(self.tournament.finished_games)
@@ -345,10 +136,10 @@ class Standings:
     def notices(self) -> tuple[Notice, ...]:
         """The warnings: odd data (SCORING.md section 1) and the system's own."""
         found = list(self.tournament.notices())
-        check = self.system.game_notices
-        if check is not None:
+        system = self.system
+        if isinstance(system, GameSystem):
             for game in self.tournament.finished_games:
-                found.extend(check(game, self.params))
+                found.extend(system.notices(game, self.params))
         return tuple(found)
 
     def row(self, player: str) -> Row:
@@ -378,17 +169,18 @@ def score_tournament(
         params = spec.make_params(params)
     if after_round is not None:
         tournament = tournament.up_to_round(after_round)
-    if spec.score_event is not None:
+    if isinstance(spec, EventSystem):
         return _event_standings(spec, params, tournament, after_round)
-    assert spec.score_games is not None
-    victory = params.victory_centres
     finished = tournament.finished_games
+    # The soloist of each game, found once: the winner of a scored game is
+    # the one seat on the victory count (scoring refused two).
+    victory = params.victory_centres
     scored = tuple(
         ScoredGame(game, scores, _winner(game, victory))
         for game, scores in zip(finished, spec.score_games(finished, params), strict=True)
     )
-    breakers = tiebreaks.for_system(spec)
-    best = getattr(params, "best_rounds", None)
+    breakers = spec.breakers(params)
+    best = params.best_rounds
     totals: dict[str, float] = {}
     played: dict[str, int] = {}
     games_of: dict[str, list[Played]] = {}
@@ -419,7 +211,7 @@ def score_tournament(
     groups = tie_groups(order, keys.__getitem__)
     shown: dict[str, dict[str, Any]] = {}
     if breakers:
-        ledger = Ledger(spec, params, games_of, totals, order)
+        ledger = Ledger(spec.judge(), games_of, totals, order)
         shown = {p: {} for p in totals}
         everyone = list(totals)
         for tb in breakers:
@@ -429,15 +221,13 @@ def score_tournament(
         groups = [part for group in groups
                   for part in tiebreaks.split(group, breakers, ledger, shown)]
     rows = _rows(groups, totals, played, shown)
-    return Standings(spec, params, rows, tuple(tb.name for tb in breakers), tournament,
-                     after_round, scored=scored)
+    return Standings(spec, params, rows, breakers, tournament, after_round, scored=scored)
 
 
 def _event_standings(
-    spec: System, params: Any, tournament: Tournament, after_round: int | None
+    spec: EventSystem[Any], params: Any, tournament: Tournament, after_round: int | None
 ) -> Standings:
     """Standings of a tournament-wide system (HTM): exact keys, no tie-breakers."""
-    assert spec.score_event is not None
     event = spec.score_event(tournament, params)
     keys = event.rank_keys()
     order = sorted(keys, key=lambda p: (-keys[p], p.casefold(), p))
@@ -452,7 +242,7 @@ def _rows(
     totals: Mapping[str, float],
     played: Mapping[str, int],
     shown: Mapping[str, Mapping[str, Any]],
-    exact: htm.EventScores | None = None,
+    exact: EventScores | None = None,
 ) -> tuple[Row, ...]:
     """Ranked rows: a group shares the better rank; alphabetical inside."""
     rows: list[Row] = []
@@ -498,7 +288,7 @@ def _mark_best(plays: list[Played], best: int) -> list[Played]:
 def _best_country(
     system: System, scored: Sequence[ScoredGame]
 ) -> dict[Power, tuple[BestGame, ...]]:
-    judge = GameJudge(system)
+    judge = system.judge() if isinstance(system, GameSystem) else PlainJudge()
     result: dict[Power, tuple[BestGame, ...]] = {}
     for power in Power:
         i = int(power)

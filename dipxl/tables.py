@@ -32,7 +32,6 @@ from dipxl.csvio import to_csv
 from dipxl.model import Power
 from dipxl.standings import Standings
 from dipxl.systems.common import param_table
-from dipxl.tiebreaks import TIEBREAKERS
 
 __all__ = [
     "Column",
@@ -89,16 +88,18 @@ RANK, PLAYER, SCORE, GAMES = (_column(n) for n in ("rank", "player", "score", "g
 EXACT = Column("exact", "Exact score", "Exact")
 
 
-def standings_columns(tiebreakers: Sequence[str], exact: bool) -> tuple[Column, ...]:
+def standings_columns(
+    tiebreakers: Sequence[str], titles: Sequence[str], exact: bool
+) -> tuple[Column, ...]:
     """The standings table's columns: rank, player, score, games, each
-    tie-breaker (titled as :data:`dipxl.tiebreaks.TIEBREAKERS` titles it),
-    then ``exact`` when the system defines an exact score."""
+    tie-breaker (``titles``: as its system titles it), then ``exact`` when
+    the system defines an exact score."""
     return (
         RANK,
         PLAYER,
         SCORE,
         GAMES,
-        *(_column(n, TIEBREAKERS[n].title) for n in tiebreakers),
+        *(_column(n, t) for n, t in zip(tiebreakers, titles, strict=True)),
         *((EXACT,) if exact else ()),
     )
 
@@ -108,7 +109,7 @@ def standings_table(standings: Standings) -> Table:
     fraction such as ``31/2``); a tie-breaker that did not apply to the
     player's tie is None."""
     names = standings.tiebreak_names
-    exact = standings.system.score_event is not None
+    exact = not standings.system.per_game
     rows = tuple(
         (
             r.rank,
@@ -120,7 +121,7 @@ def standings_table(standings: Standings) -> Table:
         )
         for r in standings.rows
     )
-    return Table(standings_columns(names, exact), rows)
+    return Table(standings_columns(names, standings.tiebreak_titles, exact), rows)
 
 
 SEAT_COLUMNS = (

@@ -36,32 +36,47 @@ functions"):
   ``"round_to=2"`` or ``{"round_to",2}``.  (xlwings cannot combine optional
   arguments with a variable argument list.)
 
+Every per-game system of the registry has a one-board function named after
+its id (``CDIPLO``, ``DETOUR98E``, ``DIMVALUE``, ...): it is made here from
+the registry entry alone (see "one-board functions" below), with the
+system's own per-seat inputs (``GameSystem.board_inputs``) between the
+centres and the parameters.
+
 No rule arithmetic lives here: every number comes from the core.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
-from itertools import chain
 from typing import Any, TypeVar
 
+from dipxl.cells import ERROR_TEXTS as _ERROR_TEXTS
+from dipxl.cells import Cells as _Cells
+from dipxl.cells import blank as _blank
+from dipxl.cells import blank_or_zero as _blank_or_zero
+from dipxl.cells import board as _board
+from dipxl.cells import board_cells as _board_cells
+from dipxl.cells import error_text as _error_text
+from dipxl.cells import left_out as _left_out
+from dipxl.cells import located as _located
+from dipxl.cells import no_error_texts as _no_error_texts
+from dipxl.cells import optional_board as _optional_board
+from dipxl.cells import orientation as _orientation
+from dipxl.cells import overrides as _overrides
+from dipxl.cells import zero_as_blank as _zero_as_blank
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import REQUIRED, header_columns, parse_player, parse_whole
 from dipxl.model import Power, Tournament
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
-from dipxl.systems import SYSTEMS, System, get_system
+from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
 from dipxl.tables import standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
-__all__ = [
-    "CDIPLO",
-    "DETOUR98E",
-    "DIMVALUE",
+__all__ = [  # the one-board functions are made from the registry
+    *(s.function for s in canonical() if isinstance(s, GameSystem)),
     "DIPXL_CHECK",
     "DIPXL_STANDINGS",
     "DIPXL_SYSTEMS",
@@ -98,204 +113,19 @@ _POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 
-# ------------------------------------------------------------------ cells
-
-
-class _NeverJsNull:
-    """Outside Pyodide: a type no cell value ever has."""
-
-
-def _js_null_type() -> type:
-    """Pyodide's ``JsNull``: JavaScript's ``null`` in Python (Pyodide 0.28 on).
-    xlwings Lite before 0.36.7 passes it on as it comes: a blank cell as
-    ``jsnull`` (0.36.6), a left-out optional argument as ``[[jsnull]]``
-    (0.33.15 to 0.36.5).  dipxl reads both as blank, as later xlwings does."""
-    try:
-        ffi = importlib.import_module("pyodide.ffi")
-    except ImportError:  # not in Pyodide: CPython, classic xlwings
-        return _NeverJsNull
-    js_null: type = getattr(ffi, "JsNull", _NeverJsNull)
-    return js_null
-
-
-_JsNull = _js_null_type()
-_IN_PYODIDE = _JsNull is not _NeverJsNull
-
-
-def _blank(value: object) -> bool:
-    return (
-        value is None
-        or (isinstance(value, str) and not value.strip())
-        or type(value) is _JsNull
-    )
-
-
-def _left_out(value: object) -> bool:
-    """An optional argument left out: ``None``, or in xlwings Lite before
-    0.36.6 a ``jsnull``, alone or as the one cell of a range."""
-    if value is None:
-        return True
-    while _IN_PYODIDE and isinstance(value, list | tuple) and len(value) == 1:
-        value = value[0]
-    return type(value) is _JsNull
-
-
-def _blank_or_zero(value: object) -> bool:
-    """Blank, or the number 0 (Office.js may send a blank cell as 0)."""
-    if _blank(value):
-        return True
-    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
-
-
-def _zero_as_blank(value: object) -> object:
-    if type(value) is float:  # the usual cell: fast path (NaN stays, to be refused)
-        return value if value != 0 else None
-    return None if _blank_or_zero(value) else value
-
-
-# Excel's error values as xlwings delivers them (err_to_str): text that no
-# cell dipxl reads may hold, names included (a name cannot be told from an
-# error cell here, unlike in a saved workbook).
-_ERROR_TEXTS = frozenset(
-    (
-        "#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#SPILL!",
-        "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
-        "#GETTING_DATA", "#EXTERNAL!", "#PYTHON!", "#TIMEOUT!",
-    )
-)
-
-
-def _located(err: DipxlError, function: str) -> DipxlError:
-    """The error a function's cell shows: one line, the function named (the
-    first of several problems, counting the rest: DIPXL_CHECK lists them)."""
-    return (err.first() if isinstance(err, InputErrors) else err).located(function)
-
-
-def _error_text(value: object, where: str) -> None:
-    """Refuse an error value (``#N/A`` ...) where a value belongs."""
-    if type(value) is str and value in _ERROR_TEXTS:
-        raise InputError(f"holds the error value {value}: fix the cell it comes from", where)
-
-
-def _no_error_texts(cells: _Cells) -> _Cells:
-    for k, value in enumerate(cells.values):
-        if type(value) is str and value in _ERROR_TEXTS:
-            _error_text(value, cells.label(k))
-    return cells
-
-
-_ROW_KINDS = frozenset((list, tuple))
-
-
-class _Cells:
-    """An argument as xlwings delivers it, flattened row by row, with its
-    shape so results go back in the same shape, and cell names for errors."""
-
-    __slots__ = ("cols", "flat", "name", "rows", "values")
-
-    def __init__(self, value: object, name: str) -> None:
-        self.name = name
-        self.flat = False
-        if isinstance(value, list | tuple):
-            # C-level checks first: this runs on every call of every function.
-            if value and (set(map(type, value)) <= _ROW_KINDS
-                          or all(isinstance(row, list | tuple) for row in value)):
-                width = len(value[0])
-                if width == 0 or len(set(map(len, value))) != 1:
-                    raise InputError("rows of different lengths: not a range", name)
-                self.values: list[object] = list(chain.from_iterable(value))
-                self.rows, self.cols = len(value), width
-            elif any(isinstance(v, list | tuple) for v in value):
-                raise InputError("a mix of cells and rows: not a range", name)
-            else:
-                self.values = list(value)
-                self.rows, self.cols, self.flat = 1, len(value), True
-        else:
-            self.values = [value]
-            self.rows, self.cols, self.flat = 1, 1, True
-        if _IN_PYODIDE and _JsNull in set(map(type, self.values)):
-            self.values = [None if type(v) is _JsNull else v for v in self.values]
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    @property
-    def is_row(self) -> bool:
-        return self.rows == 1 and self.cols > 1
-
-    def label(self, k: int) -> str:
-        """The k-th cell (0-based) relative to the argument: ``centres, row 3``."""
-        if self.cols == 1:
-            return f"{self.name}, row {k + 1}"
-        if self.rows == 1:
-            return f"{self.name}, column {k + 1}"
-        return f"{self.name}, row {k // self.cols + 1}, column {k % self.cols + 1}"
-
-    def row(self, r: int) -> list[object]:
-        return self.values[r * self.cols : (r + 1) * self.cols]
-
-    def shaped(self, out: Sequence[object]) -> Any:
-        """``out`` (one value per cell) in the shape the argument came in."""
-        if self.flat:
-            return list(out)
-        if self.cols == 1:  # a column, the usual board
-            return list(map(list, zip(out)))
-        return [list(out[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
-
-
-def _board(value: object, name: str) -> _Cells:
-    cells = _Cells(value, name)
-    if len(cells) != 7:
-        raise InputError(
-            f"expects the seven cells of one board, Austria to Turkey, as a column "
-            f"or a row; got {cells.rows} x {cells.cols} cells",
-            name,
-        )
-    return cells
-
-
-@lru_cache(maxsize=64)
-def _board_cells(centres: str, years: str, flags: str) -> tuple[dict[str, str], ...]:
-    """Per power, the names of its centres / year / draw cells, each argument
-    a column ("row n") or a row ("column n")."""
-
-    def where(name: str, orientation: str, i: int) -> str:
-        return f"{name}, {orientation} {i + 1} ({_TITLES[i]})"
-
-    return tuple(
-        {
-            "centres": where("centres", centres, i),
-            "eliminated": where("eliminated_years", years, i),
-            "draw": where("draw_flags", flags, i),
-        }
-        for i in range(7)
-    )
-
-
-def _optional_board(value: object, name: str, default: str) -> tuple[list[object], str]:
-    """Seven values of an optional per-seat argument (0 read as blank) and
-    its orientation (``default`` when left out)."""
-    if _left_out(value):
-        return [None] * 7, default
-    cells = _board(value, name)
-    return [_zero_as_blank(v) for v in cells.values], _orientation(cells)
-
-
-def _orientation(cells: _Cells) -> str:
-    return "row" if cells.cols == 1 else "column"
-
-
 def _score_board(
-    system: System, centres: object, years: object, flags: object, parameters: object
+    system: GameSystem[Any], centres: object, years: object, flags: object, parameters: object
 ) -> Any:
     """One board through ``system``'s per-game scorer, in the input's shape."""
     cells = _board(centres, "centres")
-    if system.score_counts is not None and years is None and flags is None \
-            and parameters is None:
-        # The usual call (plain counts, default rules): no Game to build.
+    if years is None and flags is None and parameters is None:
+        # The usual call (plain counts, default rules): no Game to build
+        # where the system reads the counts alone.
         counts = finished_counts(cells.values)
         if counts is not None:
-            return cells.shaped(system.score_counts(counts, system.params))
+            scores = system.score_counts(counts, system.params)
+            if scores is not None:
+                return cells.shaped(scores)
     blanks = [None] * 7
     if all(_blank_or_zero(v) for v in cells.values):
         return cells.shaped(blanks)
@@ -312,66 +142,7 @@ def _score_board(
         raise
     if not game.finished:
         return cells.shaped(blanks)
-    assert system.score_game is not None
     return cells.shaped(system.score_game(game, params))
-
-
-# ------------------------------------------------------------- parameters
-
-
-def _overrides(value: object) -> dict[str, object]:
-    """Parameter overrides from ``"name=value"`` texts and name | value cells."""
-    if value is None:
-        return {}
-    cells = _no_error_texts(_Cells(value, "parameters"))
-    found: dict[str, object] = {}
-
-    def add(name: str, setting: object, where: str) -> None:
-        key = name.strip()
-        if not key:
-            raise InputError(f"a parameter value has no name: {setting!r}", where)
-        if key.lower() in found:
-            raise InputError(f"parameter {key} is given twice", where)
-        found[key.lower()] = setting
-
-    for r in range(cells.rows):
-        row = cells.row(r)
-        j = 0
-        while j < len(row):
-            item, where = row[j], cells.label(r * cells.cols + j)
-            j += 1
-            if _blank(item):
-                continue
-            if not isinstance(item, str):
-                raise InputError(
-                    f'expected a parameter name or "name=value", got {item!r}', where
-                )
-            if "=" in item:
-                for pair in _pairs(item):
-                    name, _, setting = pair.partition("=")
-                    add(name, setting, where)
-            elif j < len(row):
-                add(item, row[j], where)
-                j += 1
-            else:
-                raise InputError(
-                    f"parameter {item.strip()} has no value: put it in the next cell "
-                    f'or write "{item.strip()}=value"',
-                    where,
-                )
-    return found
-
-
-def _pairs(text: str) -> list[str]:
-    """``"a=1; b=2"`` -> ``["a=1", "b=2"]``; a piece without ``=`` belongs to
-    the value before it (``"positions=38;14;7"``)."""
-    pairs: list[str] = []
-    for piece in text.replace("\n", ";").split(";"):
-        if "=" in piece or not pairs:
-            pairs.append(piece)
-        else:
-            pairs[-1] += ";" + piece
-    return [p for p in pairs if p.strip()]
 
 
 def _params(system: System, parameters: object) -> Any:
@@ -477,6 +248,13 @@ def _number(value: object) -> object:
 # -------------------------------------------------------------------- HTM
 
 
+def _htm() -> EventSystem[Any]:
+    system = get_system("htm")
+    if not isinstance(system, EventSystem):
+        raise TypeError("htm is a tournament-wide system")
+    return system
+
+
 def _htm_event(
     players: object, powers: object, centres: object, rounds: object
 ) -> tuple[Tournament, _Cells]:
@@ -533,54 +311,72 @@ def _htm_event(
 # -------------------------------------------------------------- functions
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "parameters",
-    doc='Optional C-Diplo parameters: "name=value" texts or a name | value range, '
-    'e.g. "round_to=2" or "positions=38,14,7".',
-    **_RANGE,
-)
-def CDIPLO(centres: Any, parameters: Any = None) -> Any:
-    """C-Diplo scores of one board, Austria to Turkey; blanks until it is played."""
+# ----------------------------------------------- one-board functions
+#
+# Every per-game system of the registry (presets aside: they are its
+# parameters) gets a one-board function named after its id (cdiplo ->
+# CDIPLO), made here from its registry entry alone: the centres, then the
+# system's own per-seat inputs (GameSystem.board_inputs: Detour's
+# elimination years, Diminishing Value's draw flags), then the parameters.
+# The function is real Python with named arguments (xlwings reads the
+# signature); its help comes from the system's title and parameter names.
+
+_BOARD_INPUTS = ("eliminated_years", "draw_flags")  # what _score_board reads
+_BOARD_TEMPLATE = """\
+def {name}({arguments}parameters: Any = None) -> Any:
     try:
-        return _score_board(get_system("cdiplo"), centres, None, None, parameters)
+        return _score_board(_SYSTEM, centres, {years}, {flags}, parameters)
     except DipxlError as err:
-        raise _located(err, "CDIPLO") from None
+        raise _located(err, {name!r}) from None
+"""
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "eliminated_years",
-    doc="The year each eliminated power lost its last centre (blank for survivors), "
-    "in the same order.",
-    **_RANGE,
-)
-@arg("parameters", doc='Optional Detour 98e parameters, e.g. "round_to=2".', **_RANGE)
-def DETOUR98E(centres: Any, eliminated_years: Any, parameters: Any = None) -> Any:
-    """Detour 98e scores of one board, Austria to Turkey; blanks until it is played."""
-    try:
-        return _score_board(get_system("detour98e"), centres, eliminated_years, None, parameters)
-    except DipxlError as err:
-        raise _located(err, "DETOUR98E") from None
+def _parameters_doc(system: GameSystem[Any]) -> str:
+    """The help of a board function's parameters argument (at most 255
+    characters, as Excel allows): the system's parameter names."""
+    names = ", ".join(name for name, _ in system.parameters())
+    doc = (f'Optional {system.title} parameters: "name=value" texts or a name | value '
+           f'range, e.g. "round_to=2". Names: {names}.')
+    return doc if len(doc) <= 255 else doc[:252] + "..."
 
 
-@func(category=CATEGORY)
-@arg("centres", doc=_BOARD_DOC, **_RANGE)
-@arg(
-    "draw_flags",
-    doc="Optional: Y for each member of the draw, N for a survivor left out; "
-    "blank: every survivor is in the draw.",
-    **_RANGE,
-)
-@arg("parameters", doc='Optional Diminishing Value parameters, e.g. "ante=60".', **_RANGE)
-def DIMVALUE(centres: Any, draw_flags: Any = None, parameters: Any = None) -> Any:
-    """Diminishing Value scores of one board, Austria to Turkey; blanks until played."""
-    try:
-        return _score_board(get_system("dimvalue"), centres, None, draw_flags, parameters)
-    except DipxlError as err:
-        raise _located(err, "DIMVALUE") from None
+def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
+    """The one-board worksheet function of ``system``, decorated for xlwings."""
+    inputs = system.board_inputs
+    unknown = [i.name for i in inputs if i.name not in _BOARD_INPUTS]
+    if unknown or not system.function.isidentifier():
+        raise ValueError(f"{system.id}: no worksheet function {system.function!r} with "
+                         f"inputs {[i.name for i in inputs]}")
+    names = [i.name for i in inputs]
+    source = _BOARD_TEMPLATE.format(
+        name=system.function,
+        arguments="".join(["centres: Any, "] + [
+            f"{i.name}: Any, " if i.required else f"{i.name}: Any = None, " for i in inputs]),
+        years="eliminated_years" if "eliminated_years" in names else "None",
+        flags="draw_flags" if "draw_flags" in names else "None",
+    )
+    namespace: dict[str, Any] = {
+        "Any": Any, "DipxlError": DipxlError, "_SYSTEM": system,
+        "_located": _located, "_score_board": _score_board,
+    }
+    exec(source, namespace)  # a template over checked identifiers: named args for xlwings
+    function: Callable[..., Any] = namespace[system.function]
+    function.__module__ = __name__
+    function.__doc__ = (f"{system.title} scores of one board, Austria to Turkey; "
+                        "blanks until it is played.")
+    function = arg("parameters", doc=_parameters_doc(system), **_RANGE)(function)
+    for board_input in reversed(inputs):
+        function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
+    function = arg("centres", doc=_BOARD_DOC, **_RANGE)(function)
+    made: Callable[..., Any] = func(category=CATEGORY)(function)
+    return made
+
+
+_BOARD_FUNCTIONS = {
+    system.function: _board_function(system)
+    for system in canonical() if isinstance(system, GameSystem)
+}
+globals().update(_BOARD_FUNCTIONS)
 
 
 @func(category=CATEGORY)
@@ -602,10 +398,9 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
         rounds = None if _left_out(rounds) else rounds
         if not name:
             raise InputError("no player name given", "player")
-        system = get_system("htm")
+        system = _htm()
         event, _ = _htm_event(players, powers, centres, rounds)
         params = system.params if rounds is not None else system.make_params({"divisor": "played"})
-        assert system.score_event is not None
         scores = system.score_event(event, params)
         if name in scores.totals:
             return float(scores.totals[name])
@@ -622,9 +417,8 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
 def HTM_MEANS(powers: Any, centres: Any) -> Any:
     """Hurst Tournament Mean: the mean centres of each power, Austria to Turkey."""
     try:
-        system = get_system("htm")
+        system = _htm()
         event, shape = _htm_event(None, powers, centres, None)
-        assert system.score_event is not None
         scores = system.score_event(event, system.params)
         means = [float(scores.mean(p)) if scores.games else None for p in _POWERS]
         return [means] if shape.is_row else [[m] for m in means]
@@ -641,7 +435,8 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
 )
 @arg(
     "system",
-    doc="Optional scoring system id: cdiplo (default), detour98e, dimvalue, htm, ...",
+    doc=f"Optional scoring system id: {', '.join(s.id for s in canonical())} or a preset "
+    "(DIPXL_SYSTEMS lists them); default cdiplo.",
     err_to_str=True,
 )
 @arg("parameters", doc='Optional parameters of the system, e.g. "best_rounds=3".', **_RANGE)

@@ -32,7 +32,8 @@ def test_systems_lists_every_id() -> None:
     result = CliRunner().invoke(cli, ["systems", "--format", "json"])
     assert result.exit_code == 0
     ids = [s["id"] for s in json.loads(result.output)]
-    assert ids[:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]
+    assert ids == [s.id for s in SYSTEMS]
+    assert ids[:4] == ["cdiplo", "detour98e", "dimvalue", "htm"]  # canonical systems first
 
 
 def test_systems_shows_titles_rules_and_parameters_with_defaults() -> None:
@@ -48,6 +49,10 @@ def test_systems_shows_titles_rules_and_parameters_with_defaults() -> None:
         assert " ".join(spec.description.split()) in flat
         params = ", ".join(f"{k}={v}" for k, v in spec.parameters())
         assert f"parameters: {' '.join(params.split())}" in flat
+        for name, _ in spec.parameters():  # the documentation on each field
+            doc = spec.parameter_doc(name)
+            assert doc and entry["parameter_docs"][name] == doc
+            assert f"{name}: {' '.join(doc.split())}" in flat
     by_id = {entry["id"]: entry["parameters"] for entry in data}
     assert by_id["cdiplo"]["positions"] == [38, 14, 7] and by_id["cdiplo"]["solo"] == 100
     assert by_id["detour98e"]["survival_year"] == 1905

@@ -18,6 +18,7 @@ import pytest
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
+from dipxl.systems import canonical, system_ids
 from dipxl.tables import standings_dict
 from dipxl.workbook.demo import write_results_workbook
 from dipxl.workbook.layout import INPUT_HEADERS, header_field
@@ -32,8 +33,9 @@ from tests.workbooks import (
     text_cell,
 )
 
-CASES = [("htm", htm_example), ("cdiplo", worked_games_event),
-         ("detour98e", worked_games_event), ("dimvalue", worked_games_event)]
+# Every system of the registry: HTM's own example for a tournament-wide
+# system, the worked games for the per-game ones.
+CASES = [(s.id, worked_games_event if s.per_game else htm_example) for s in canonical()]
 
 
 def same_result(got: dict[str, object], want: dict[str, object]) -> bool:
@@ -129,7 +131,7 @@ def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
     book = read_workbook(path)
     assert (book.sheet, book.header_row, book.title, book.system) == \
         ("Scores", 3, "Spring Cup 2026", None)
-    for system in ("cdiplo", "detour98e", "dimvalue", "htm"):
+    for system in system_ids():
         got = standings_dict(score_tournament(book.tournament, system))
         want = standings_dict(score_tournament(worked_games_event(), system))
         assert got["standings"] == want["standings"]

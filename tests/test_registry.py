@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipxl.errors import ParameterError, UnknownSystemError
+from dipxl import systems
+from dipxl.errors import DipxlError, ParameterError, UnknownSystemError
+from dipxl.examples import worked_games_event
 from dipxl.model import Game, Power, Seat, Tournament
 from dipxl.standings import score_tournament
-from dipxl.systems import SYSTEMS, get_system
+from dipxl.systems import SYSTEMS, canonical, get_system
+from dipxl.systems.cdiplo import CDiplo
+from dipxl.systems.cdiplo import Params as cdiplo_params
+from dipxl.tables import standings_dict
 from tests.helpers import finished_games
 
 PER_GAME = [s for s in SYSTEMS if s.per_game]
@@ -138,3 +144,82 @@ def test_presets_are_entries_with_other_parameters() -> None:
     rounded = get_system("cdiplo-rounded")
     assert rounded.score_game is not None
     assert rounded.score_game(game, rounded.params)[:3] == (32.0, 32.0, 32.0)
+
+
+# ------------------------------------------------------- the typed unit
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_every_parameter_is_documented_on_its_field(system) -> None:  # type: ignore[no-untyped-def]
+    for name, default in system.parameters():
+        assert system.parameter_doc(name), (system.id, name)
+        if isinstance(default, tuple):  # each element too: "points for 2nd place ..."
+            assert "2nd" in system.parameter_doc(f"{name}_2"), (system.id, name)
+
+
+def test_a_tuple_parameter_is_documented_per_element() -> None:
+    cdiplo = get_system("cdiplo")
+    assert cdiplo.parameter_doc("positions_1").startswith("points for 1st place")
+    assert cdiplo.parameter_doc("positions_3").startswith("points for 3rd place")
+    # solo_loss is its own parameter, not solo's first element
+    assert cdiplo.parameter_doc("solo_loss") != cdiplo.parameter_doc("solo")
+    assert cdiplo.parameter_doc("positions_8") == cdiplo.parameter_doc("nothing") == ""
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_blank_parameters_are_those_whose_type_admits_none(system) -> None:  # type: ignore[no-untyped-def]
+    blank = system.blank_parameters
+    for name, _ in system.parameters():
+        made = system.make_params({name: ""}) if name in blank else None
+        if name in blank:
+            assert getattr(made, name) is None
+    if system.per_game:
+        assert {"round_to", "best_rounds"} <= blank and "victory_centres" not in blank
+    else:
+        assert blank == {"solo_centres"}
+
+
+def test_presets_share_their_system_and_have_their_own_id() -> None:
+    for system in SYSTEMS:
+        family = get_system(system.module)
+        assert type(system) is type(family) and system.description == family.description
+    assert {s.id for s in canonical()} == {"cdiplo", "detour98e", "dimvalue", "htm"}
+
+
+class _NoTwin(CDiplo):
+    """A system written before its formulas: C-Diplo's rule, no twin.
+    Source: a test."""
+
+    twin = None
+
+
+NO_TWIN = _NoTwin("notwin", "No formulas yet", cdiplo_params())
+
+
+def test_a_system_without_formula_twin_gets_a_clear_error_not_a_workbook() -> None:
+    from dipxl.workbook.writer import build_workbook
+
+    with pytest.raises(DipxlError, match=r"notwin \(No formulas yet\) has no worksheet formulas"):
+        build_workbook(NO_TWIN)
+
+
+def test_dipxl_new_names_a_system_without_formula_twin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from dipxl import cli as shell
+
+    # A test-only registry entry (the command line offers registered ids).
+    monkeypatch.setitem(systems._BY_ID, "notwin", NO_TWIN)
+    monkeypatch.setattr(shell, "get_system", lambda _: systems.get_system("notwin"))
+    out = tmp_path / "x.xlsx"
+    result = CliRunner().invoke(shell.cli, ["new", str(out), "--system", "cdiplo"])
+    assert result.exit_code == 1 and not out.exists()
+    assert result.output.strip().splitlines() == [
+        "error: --system: notwin (No formulas yet) has no worksheet formulas yet, so no "
+        "workbook can score it; score its results with dipxl score or the worksheet functions"
+    ]
+    # and it scores like any other system
+    assert standings_dict(score_tournament(worked_games_event(), NO_TWIN))["standings"] == \
+        standings_dict(score_tournament(worked_games_event(), "cdiplo"))["standings"]

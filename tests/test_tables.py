@@ -19,7 +19,6 @@ from dipxl.tables import (
     standings_json,
     standings_table,
 )
-from dipxl.tiebreaks import TIEBREAKERS
 
 
 @pytest.mark.parametrize("system", system_ids())
@@ -31,7 +30,7 @@ def test_the_standings_table_is_the_standings_rows(system: str) -> None:
     assert list(table.names[:4]) == ["rank", "player", "score", "games"]
     assert list(table.names[4 : 4 + len(tiebreakers)]) == tiebreakers
     # The exact score, last, where the system defines one (HTM).
-    assert (EXACT in table.columns) == (standings.system.score_event is not None)
+    assert (EXACT in table.columns) == (not standings.system.per_game)
     for got, row in zip(table.records(), standings.rows, strict=True):
         assert (got["rank"], got["player"], got["score"], got["games"]) == \
             (row.rank, row.player, row.score, row.games)
@@ -41,10 +40,11 @@ def test_the_standings_table_is_the_standings_rows(system: str) -> None:
 
 
 def test_tie_breaker_headers_are_their_names_and_titles() -> None:
-    table = standings_table(score_tournament(worked_games_event(), "detour98e"))
+    standings = score_tournament(worked_games_event(), "detour98e")
+    table = standings_table(standings)
     draws = table.columns[table.index("draws")]
-    assert (draws.name, draws.header, draws.title) == \
-        ("draws", "Draws", TIEBREAKERS["draws"].title)
+    title = standings.tiebreak_titles[standings.tiebreak_names.index("draws")]
+    assert (draws.name, draws.header, draws.title) == ("draws", "Draws", title)
 
 
 def test_the_seat_table_has_seven_rows_a_finished_game_in_power_order() -> None:

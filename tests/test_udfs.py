@@ -29,14 +29,23 @@ import dipxl.udfs as udfs
 from dipxl.errors import DipxlError
 from dipxl.model import Game, Power, Seat, Tournament
 from dipxl.standings import score_tournament
-from dipxl.systems import SYSTEMS, get_system
+from dipxl.systems import SYSTEMS, canonical, get_system
 
 UDFS = [getattr(udfs, name) for name in udfs.__all__]
+
+
+def _board_call(spec: Any) -> Callable[..., Any]:
+    """(centres, years, flags, parameters) -> the system's one-board function
+    called with the inputs it takes (CDIPLO(c, p), DETOUR98E(c, y, p), ...)."""
+    function = getattr(udfs, spec.function)
+    return lambda c, y, d, p: function(
+        c, *({"eliminated_years": y, "draw_flags": d}[i.name] for i in spec.board_inputs), p)
+
+
 BOARD_FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "cdiplo": lambda c, y, d, p: udfs.CDIPLO(c, p),
-    "detour98e": lambda c, y, d, p: udfs.DETOUR98E(c, y, p),
-    "dimvalue": lambda c, y, d, p: udfs.DIMVALUE(c, d, p),
+    s.id: _board_call(s) for s in canonical() if s.per_game
 }
+assert set(BOARD_FUNCTIONS) >= {"cdiplo", "detour98e", "dimvalue"}
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -184,10 +193,8 @@ def engine_table(event: Tournament, system: str, params: object = None) -> list[
     standings = score_tournament(event, spec, params)
     names = standings.tiebreak_names
     exact = not spec.per_game
-    from dipxl.tiebreaks import TIEBREAKERS
-
     table: list[list[object]] = [
-        ["Rank", "Player", "Score", "Games", *(TIEBREAKERS[n].title for n in names)]
+        ["Rank", "Player", "Score", "Games", *standings.tiebreak_titles]
         + (["Exact"] if exact else [])
     ]
     for r in standings.rows:
@@ -406,7 +413,7 @@ def test_standings_agree_with_the_engine_for_every_system(
 @given(event=tournaments(), best=st.integers(1, 3), round_to=st.integers(0, 2))
 def test_standings_take_parameters(event: Tournament, best: int, round_to: int) -> None:
     results = results_range(event, random.Random(best))
-    for system in ("cdiplo", "detour98e", "dimvalue"):
+    for system in BOARD_FUNCTIONS:  # every per-game system
         want = engine_table(event, system, {"best_rounds": best, "round_to": round_to})
         got = udfs.DIPXL_STANDINGS(results, system.upper(), [[f"best_rounds={best}"],
                                                              [f"round_to={round_to}"]])

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from dipxl.errors import InputError, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
+from dipxl.systems.base import param
 
 __all__ = [
-    "MAX_PARAMETER", "GameParams", "check_number", "param_table", "shape_memo", "solo_winner",
+    "MAX_PARAMETER", "GameParams", "Rule", "check_number", "param_table", "rule_of", "solo_winner",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -47,17 +49,12 @@ def check_positions(positions: object) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class GameParams:
-    """Shared by the per-game systems.
+    """Shared by the per-game systems (each field documents itself)."""
 
-    victory_centres: centres that make a solo (18; a variant may differ).
-    round_to: round each game score half-up to this many decimals before
-      totalling (None: exact).
-    best_rounds: count only the player's best N rounds (None: all).
-    """
-
-    victory_centres: int = 18
-    round_to: int | None = None
-    best_rounds: int | None = None
+    victory_centres: int = param(18, "centres that make a solo")
+    round_to: int | None = param(
+        None, "round each game score half-up to this many decimals (blank: exact)")
+    best_rounds: int | None = param(None, "count only each player's best N rounds (blank: all)")
 
     def __post_init__(self) -> None:
         check_number("victory_centres", self.victory_centres, 1, whole=True)
@@ -86,24 +83,20 @@ def rounded_table(table: dict[int, float], round_to: int | None) -> dict[int, fl
     return {key: round_half_up(value, round_to) for key, value in table.items()}
 
 
-# Per-game tables by game shape, kept between calls: a tournament scored
-# again (a worksheet recalculation, the next file of a batch) finds its
-# shapes already worked out.  Keyed by everything a table depends on.
-_SHAPES: dict[Hashable, dict[Any, Any]] = {}
-SHAPE_LIMIT = 1 << 16  # shapes kept per rule; a memo that grows past it starts again
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """The parameters a system's score tables depend on, compared by
+    identity: equal values get the same Rule from :func:`rule_of`, so a
+    table cache keyed by (game shape, rule) hashes a pointer, not every
+    parameter, on each look-up."""
+
+    values: tuple[Any, ...]
 
 
-def shape_memo(rule: Hashable) -> dict[Any, Any]:
-    """The memo of game shape -> table for ``rule`` (a tuple of the system
-    and every parameter its tables depend on), empty when first asked for or
-    when it has outgrown :data:`SHAPE_LIMIT` (only sums over 34 centres,
-    which are warnings, have no natural bound)."""
-    memo = _SHAPES.get(rule)
-    if memo is None or len(memo) > SHAPE_LIMIT:
-        if len(_SHAPES) > 64:  # many parameter sets tried: forget the old ones
-            _SHAPES.clear()
-        memo = _SHAPES[rule] = {}
-    return memo
+@lru_cache(maxsize=64)
+def rule_of(*values: Hashable) -> Rule:
+    """The one Rule of these parameter values (while it is cached)."""
+    return Rule(values)
 
 
 def solo_winner(game: Game, victory_centres: int) -> int | None:

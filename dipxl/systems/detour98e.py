@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
 from dipxl.errors import Notice
+from dipxl.ledger import GameJudge, Ledger, Played
 from dipxl.model import Game
 from dipxl.ranking import TieShare, places, position_points, rank_key
+from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     rounded_table,
-    shape_memo,
+    rule_of,
     solo_winner,
 )
+from dipxl.tiebreaks import Tiebreaker, best_game, show_game
 
 __all__ = [
-    "Outcome", "Params", "SeatView", "compare", "notices", "score", "score_many", "view", "views",
+    "Detour98e", "Outcome", "Params", "SeatView", "compare", "notices", "score", "score_many",
+    "view", "views",
 ]
 
 
@@ -28,10 +33,13 @@ __all__ = [
 class Params(GameParams):
     """Detour 98e parameters; the defaults are the published system."""
 
-    win: float = 100
-    draw_total: float = 100
-    survival_year: int = 1905
-    positions: tuple[float, ...] = (4, 3, 2, 1)
+    win: float = param(100, "points of the soloist")
+    draw_total: float = param(100, "a drawn game's scores are scaled to total this")
+    survival_year: int = param(
+        1905, "eliminated in this year or earlier: no survival point")
+    positions: tuple[float, ...] = param(
+        (4, 3, 2, 1), "raw points for 1st, 2nd, ... place by centres in a draw "
+        "(ties: the lowest place's)", item="raw points for {ordinal} place by centres in a draw")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -45,31 +53,29 @@ DEFAULT = Params()
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-    """Detour 98e: centre-count scoring standardised to 100 a drawn game.
-
-    Draw: raw score = 1 per centre + 1 for surviving to Fall 1905 (eliminated
-    in 1905 or earlier: nothing) + 1 for holding a centre at the end + the
-    outright leader's margin over the second-highest count + position points
-    4/3/2/1 for 1st-4th (ties all take the points of the lowest position they
-    occupy); each raw score is then multiplied by 100 / the game's raw total.
-    Win (18+ centres): winner 100, each loser centres + 1 for surviving to
-    Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
-    3rd best game. Source: Detour 98e (seeds/002).
-    """
-    return score_many((game,), params)[0]
+    """The Detour 98e scores of one game (the rule: :class:`Detour98e`)."""
+    desc = game.centres_desc
+    k, late = (0, None) if desc[6] else _late_seats(game.years, params.survival_year)
+    table = _game_table(desc, k, _rule(params))
+    if table is None:
+        solo_winner(game, params.victory_centres)  # raises, naming the game
+        raise AssertionError("unreachable: solo_winner raises")
+    if late is None:
+        return tuple([table[c] for c in game.centres])
+    x = table[-1]
+    return tuple([x if flag else table[c] for c, flag in zip(game.centres, late, strict=True)])
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the loop both use; tables are memoised
-    per game shape and kept between calls, so a whole tournament costs one
-    look-up a game)."""
+    """:func:`score` of many games (the loop both use; each game shape's
+    table is worked out once a call, so a tournament costs one look-up a
+    game)."""
     rule = _rule(params)
-    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = shape_memo(("detour98e", *rule))
+    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
     get = memo.get
     # Which seats went out after the survival year, per pattern of
-    # elimination years (few patterns repeat: one look-up a game).
-    lates: dict[tuple[int | None, ...], LateSeats] = shape_memo(
-        ("detour98e late", params.survival_year))
+    # elimination years met in this call (one look-up a game).
+    lates: dict[tuple[int | None, ...], LateSeats] = {}
     late_get = lates.get
     survival = params.survival_year
     out: list[tuple[float, ...]] = []
@@ -89,7 +95,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             tables = memo[desc] = [None] * 8
         table = tables[k]
         if table is None:
-            table = _game_table(desc, k, *rule)
+            table = _game_table(desc, k, rule)
             if table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
                 raise AssertionError("unreachable: solo_winner raises")
@@ -111,32 +117,25 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
 LateSeats = tuple[int, tuple[bool, ...] | None]
 
 
+# A bounded cache of a pure function: which seats went out after the
+# survival year, per pattern of elimination years (an event has few).
+@lru_cache(maxsize=1 << 16)
 def _late_seats(years: tuple[int | None, ...], survival: int) -> LateSeats:
     flags = tuple([year is not None and year > survival for year in years])
     k = sum(flags)
     return (k, flags) if k else (0, None)
 
 
-Rule = tuple[int, float, tuple[float, ...], float, int | None]
-
-
 def _rule(params: Params) -> Rule:
-    """The parameters the tables depend on, as a cheap-to-hash tuple."""
-    return (params.victory_centres, params.win, params.positions, params.draw_total,
-            params.round_to)
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.win, params.positions, params.draw_total,
+                   params.round_to)
 
 
-# A memo of a pure function: the same input gives the same table.
+# A bounded cache of a pure function: the same input gives the same table
+# (never modified by its users).
 @lru_cache(maxsize=1 << 16)
-def _game_table(
-    ordered: tuple[int, ...],
-    n_late: int,
-    victory: int,
-    win: float,
-    positions: tuple[float, ...],
-    scale: float,
-    round_to: int | None,
-) -> dict[int, float] | None:
+def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> dict[int, float] | None:
     """Centre count -> score for a game whose counts, highest first, are
     ``ordered`` and in which ``n_late`` seats were eliminated after Fall
     1905; -1 -> the score of such a seat.  None when two powers reach the
@@ -149,6 +148,7 @@ def _game_table(
     the end + 1 for surviving to Fall 1905; each raw score x scale / total.
     Rounded to ``round_to`` decimals, if set.
     """
+    victory, win, positions, scale, round_to = rule.values
     top, second = ordered[0], ordered[1]
     if top >= victory:
         if second == top:
@@ -256,3 +256,73 @@ def compare(a: SeatView, b: SeatView) -> int:
     if ma != mb:
         return 1 if ma > mb else -1
     return 0
+
+
+class _DetourJudge(GameJudge):
+    """Detour's comparison of single games, on views computed once a game."""
+
+    def __init__(self) -> None:
+        self._views: dict[int, tuple[SeatView, ...]] = {}
+
+    def _view(self, p: Played) -> SeatView:
+        sg = p.game
+        found = self._views.get(id(sg))
+        if found is None:
+            found = self._views[id(sg)] = views(sg.scores, sg.game, sg.winner)
+        return found[p.index]
+
+    def compare(self, a: Played, b: Played) -> int:
+        return compare(self._view(a), self._view(b))
+
+
+def _wins(group: Sequence[str], ledger: Ledger) -> dict[str, int]:
+    return {p: sum(1 for g in ledger.games_of[p] if g.won) for p in group}
+
+
+def _draws(group: Sequence[str], ledger: Ledger) -> dict[str, int]:
+    return {p: sum(1 for g in ledger.games_of[p] if g.in_draw) for p in group}
+
+
+TIEBREAKERS = (
+    Tiebreaker("wins", "Wins", _wins, True),
+    Tiebreaker("draws", "Drawn games in the draw", _draws, True),
+    Tiebreaker("best_game_1", "Best game", best_game(1), True, show_game),
+    Tiebreaker("best_game_2", "Second-best game", best_game(2), True, show_game),
+    Tiebreaker("best_game_3", "Third-best game", best_game(3), True, show_game),
+)
+
+
+class Detour98e(GameSystem[Params]):
+    """Detour 98e: centre-count scoring standardised to 100 a drawn game.
+
+    Draw: raw score = 1 per centre + 1 for surviving to Fall 1905 (eliminated
+    in 1905 or earlier: nothing) + 1 for holding a centre at the end + the
+    outright leader's margin over the second-highest count + position points
+    4/3/2/1 for 1st-4th (ties all take the points of the lowest position they
+    occupy); each raw score is then multiplied by 100 / the game's raw total.
+    Win (18+ centres): winner 100, each loser centres + 1 for surviving to
+    Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
+    3rd best game. Source: Detour 98e (seeds/002).
+    """
+
+    twin = "detour98e"
+    board_inputs = (
+        BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
+                   "(blank for survivors), in the same order.", required=True),
+    )
+
+    def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+        return score(game, params)
+
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
+    def notices(self, game: Game, params: Params = DEFAULT) -> list[Notice]:
+        return notices(game, params)
+
+    def breakers(self, params: Params) -> tuple[Tiebreaker, ...]:
+        return TIEBREAKERS
+
+    def judge(self) -> GameJudge:
+        return _DetourJudge()

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dipxl.ledger import Ledger
 from dipxl.model import Game
+from dipxl.ranking import rank_key
+from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.tiebreaks import Measure, Tiebreaker
 
-__all__ = ["Params", "score", "score_many"]
+__all__ = ["DimValue", "Params", "score", "score_many", "tiebreakers"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Params(GameParams):
     """Diminishing Value parameters; the defaults are the published system."""
 
-    ante: float = 60
-    solo_bonus: float = 12
-    solo_loss: float = 62
-    out_of_draw_loss: float = 10
+    ante: float = param(60, "each eliminated player loses this in a draw")
+    solo_bonus: float = param(12, "the soloist scores 6 x ante + this")
+    solo_loss: float = param(62, "each other player loses this in a solo")
+    out_of_draw_loss: float = param(10, "a survivor left out of the draw loses this")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -31,16 +35,7 @@ DEFAULT = Params()
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-    """Diminishing Value DBS: every player antes 60; every game sums to 0.
-
-    Solo (18+ centres): the soloist scores 6 x 60 + 12 = 372, every other
-    player -62. Draw: each eliminated player scores -60 and each survivor
-    left out of the draw -10; the N draw members (by default every survivor)
-    share equally what those players lost: (60 x eliminated + 10 x survivors
-    out of the draw) / N each. Tie-breakers: head-to-head, power-to-power,
-    superior player, zero for defeat, total centres.
-    Source: Diminishing Value DBS (seeds/001).
-    """
+    """The Diminishing Value scores of one game (the rule: :class:`DimValue`)."""
     centres = game.centres
     if max(centres) >= params.victory_centres:
         winner = solo_winner(game, params.victory_centres)
@@ -79,3 +74,99 @@ def _all_survivors_draw(members: tuple[bool, ...], ante: float) -> tuple[float, 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games (the same numbers)."""
     return [score(game, params) for game in games]
+
+
+# ------------------------------------------------------------ tie-breakers
+
+
+def _head_to_head(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
+    shared = frozenset.intersection(*(ledger.game_keys(p) for p in group))
+    if not shared:
+        return None
+    return {p: rank_key(sum(g.score for g in ledger.games_of[p] if g.key in shared)) for p in group}
+
+
+def _power_to_power(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
+    common = set.intersection(*({g.index for g in ledger.games_of[p]} for p in group))
+    if not common:
+        return None
+    return {
+        p: rank_key(sum(g.score for g in ledger.games_of[p] if g.index in common)) for p in group
+    }
+
+
+def _superior_player(group: Sequence[str], ledger: Ledger) -> dict[str, float] | None:
+    # The best-placed player outside the group who shared a game with each
+    # member: among the members' common opponents, the first in the order.
+    common = set(ledger.opponents(group[0])).intersection(*map(ledger.opponents, group[1:]))
+    common.difference_update(group)
+    if not common:
+        return None
+    theirs = ledger.game_keys(min(common, key=ledger.place))
+    result = {}
+    for p in group:
+        against = [g.score for g in ledger.games_of[p] if g.key in theirs]
+        result[p] = rank_key(sum(against) / len(against))
+    return result
+
+
+def _zero_for_defeat(ante: float) -> Measure:
+    """The total with each counted draw in which the player was eliminated
+    scored 0 instead of -ante."""
+
+    def measure(group: Sequence[str], ledger: Ledger) -> dict[str, float]:
+        result = {}
+        for p in group:
+            defeats = sum(1 for g in ledger.games_of[p]
+                          if g.counted and g.game.winner is None and g.centres == 0)
+            result[p] = rank_key(ledger.totals[p] + ante * defeats)
+        return result
+
+    return measure
+
+
+def _total_centres(group: Sequence[str], ledger: Ledger) -> dict[str, int]:
+    return {p: sum(g.centres for g in ledger.games_of[p]) for p in group}
+
+
+def tiebreakers(params: Params = DEFAULT) -> tuple[Tiebreaker, ...]:
+    """Diminishing Value's tie-breakers, in order (SCORING.md section 4)."""
+    return (
+        Tiebreaker("head_to_head", "Head-to-head points", _head_to_head, False),
+        Tiebreaker("power_to_power", "Power-to-power points", _power_to_power, False),
+        Tiebreaker(
+            "superior_player", "Average against the superior player", _superior_player, False
+        ),
+        Tiebreaker("zero_for_defeat", "Score with 0 for defeat",
+                   _zero_for_defeat(float(params.ante)), True),
+        Tiebreaker("total_centres", "Total centres", _total_centres, True),
+    )
+
+
+class DimValue(GameSystem[Params]):
+    """Diminishing Value DBS: every player antes 60; every game sums to 0.
+
+    Solo (18+ centres): the soloist scores 6 x 60 + 12 = 372, every other
+    player -62. Draw: each eliminated player scores -60 and each survivor
+    left out of the draw -10; the N draw members (by default every survivor)
+    share equally what those players lost: (60 x eliminated + 10 x survivors
+    out of the draw) / N each. Tie-breakers: head-to-head, power-to-power,
+    superior player, zero for defeat, total centres.
+    Source: Diminishing Value DBS (seeds/001).
+    """
+
+    twin = "dimvalue"
+    board_inputs = (
+        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
+                   "left out; blank: every survivor is in the draw."),
+    )
+
+    def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+        return score(game, params)
+
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
+    def breakers(self, params: Params) -> tuple[Tiebreaker, ...]:
+        return tiebreakers(params)

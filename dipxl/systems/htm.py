@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import chain
 
 from dipxl.errors import ParameterError
-from dipxl.model import MAX_CENTRES, Power, Tournament
+from dipxl.model import MAX_CENTRES, Tournament
+from dipxl.systems.base import EventScores, EventSystem, param
 from dipxl.systems.common import check_number, solo_winner
 
-__all__ = ["DIVISORS", "SOLO_MODES", "EventScores", "Params", "score"]
+__all__ = ["DIVISORS", "SOLO_MODES", "EventScores", "Htm", "Params", "score"]
 
 SOLO_MODES = ("centres", "winner_takes_all")
 DIVISORS = ("rounds", "played")
@@ -20,18 +19,16 @@ DIVISORS = ("rounds", "played")
 
 @dataclass(frozen=True, kw_only=True)
 class Params:
-    """HTM parameters; the defaults are Hurst's system.
+    """HTM parameters; the defaults are Hurst's system."""
 
-    solo: "centres" (a soloist's count counts like any other) or
-      "winner_takes_all" (the soloist scores ``solo_centres``, the others 0).
-    solo_centres: with winner_takes_all, 18 or 34, or None for the actual count.
-    divisor: "rounds" (rounds of the tournament) or "played" (rounds the player played).
-    """
-
-    solo: str = "centres"
-    solo_centres: int | None = None
-    divisor: str = "rounds"
-    victory_centres: int = 18
+    solo: str = param(
+        "centres", '"centres" (a soloist\'s count counts like any other) or '
+        '"winner_takes_all" (the soloist scores solo_centres, the others 0)')
+    solo_centres: int | None = param(
+        None, "winner takes all: the soloist's result, e.g. 18 or 34 (blank: his count)")
+    divisor: str = param(
+        "rounds", '"rounds" (rounds of the event) or "played" (rounds the player played)')
+    victory_centres: int = param(18, "centres that make a solo")
 
     def __post_init__(self) -> None:
         if self.solo not in SOLO_MODES:
@@ -50,54 +47,6 @@ class Params:
 DEFAULT = Params()
 
 
-@dataclass(frozen=True, slots=True)
-class EventScores:
-    """HTM of a whole tournament, exact.
-
-    ``power_sums``/``games``: each power's summed results over the finished
-    games, and their number (mean = sum / games).  ``seat_results``: per
-    finished game (tournament order) the results in power order.  A player's
-    score is ``numerators[p] / denominators[p]`` exactly (integers).
-    """
-
-    games: int
-    rounds: int
-    power_sums: tuple[int, ...]
-    seat_results: tuple[tuple[int, ...], ...]
-    numerators: dict[str, int]
-    denominators: dict[str, int]
-    played: dict[str, int]
-
-    def mean(self, power: Power) -> Fraction:
-        """The power mean: summed results / finished games."""
-        return Fraction(self.power_sums[power], self.games) if self.games else Fraction(0)
-
-    def seat_scores(self, k: int) -> tuple[float, ...]:
-        """The k-th finished game's results minus the power means, in power
-        order: (games x result - power sum) / games."""
-        n = self.games
-        return tuple(
-            [(n * r - s) / n for r, s in zip(self.seat_results[k], self.power_sums, strict=True)]
-        )
-
-    def exact(self, player: str) -> Fraction:
-        """The player's score as an exact fraction."""
-        return Fraction(self.numerators[player], self.denominators[player])
-
-    @property
-    def totals(self) -> dict[str, Fraction]:
-        """Every player's exact score."""
-        return {p: self.exact(p) for p in self.numerators}
-
-    def rank_keys(self) -> dict[str, int]:
-        """Integers ordered exactly as the scores (no float ever decides)."""
-        dens = set(self.denominators.values())
-        if len(dens) <= 1:
-            return dict(self.numerators)
-        common = math.lcm(*dens)
-        return {p: n * (common // self.denominators[p]) for p, n in self.numerators.items()}
-
-
 def _results(centres: tuple[int, ...], winner: int | None, params: Params) -> tuple[int, ...]:
     if winner is None or params.solo == "centres":
         return centres
@@ -105,7 +54,7 @@ def _results(centres: tuple[int, ...], winner: int | None, params: Params) -> tu
     return tuple(top if i == winner else 0 for i in range(7))
 
 
-def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
+class Htm(EventSystem[Params]):
     """Hurst Tournament Mean: each player against the others of the same power.
 
     A player's result in a game is the final centre count (eliminated: 0).
@@ -116,6 +65,18 @@ def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
     like any other result (option: winner takes all, 18/34/actual). Exact:
     ties are broken only by more decimals. Sources: Hurst (seeds/003, seeds/000).
     """
+
+    twin = "htm"
+
+    def score_event(self, tournament: Tournament, params: Params = DEFAULT) -> EventScores:
+        return score(tournament, params)
+
+    def victory_centres(self, params: Params) -> int:
+        return params.victory_centres
+
+
+def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
+    """The HTM scores of a tournament (the rule: :class:`Htm`)."""
     games = tournament.finished_games
     n = len(games)
     if params.solo == "centres":

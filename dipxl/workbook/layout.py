@@ -93,7 +93,8 @@ def system_from_settings(
                 )
         elif name in values:
             value, cell = values[name]
-            overrides[name] = _setting_value(value, default, cell, name)
+            overrides[name] = _setting_value(
+                value, default, cell, name, name in system.blank_parameters)
     return system, overrides, title
 
 
@@ -107,13 +108,10 @@ def _setting_number(value: object, cell: str, name: str) -> float | int:
     return int(number) if number.is_integer() else number
 
 
-def _setting_value(value: object, default: Any, cell: str, name: str) -> Any:
+def _setting_value(value: object, default: Any, cell: str, name: str, blank: bool) -> Any:
+    """``blank``: the parameter may be None (its type says so)."""
     if value is None or value == "":
-        return (
-            None
-            if default is None or name in ("round_to", "best_rounds", "solo_centres")
-            else default
-        )
+        return None if blank else default
     if isinstance(default, str):
         return str(value).strip()
     return _setting_number(value, cell, name)

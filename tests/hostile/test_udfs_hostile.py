@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from dipxl import udfs
 from dipxl.errors import DipxlError
 from dipxl.examples import worked_games_event
+from dipxl.systems import GameSystem, canonical
 
 HOSTILE: list[object] = [
     math.nan, math.inf, -math.inf, 1e308, -1e308, 10**400, -(10**30), 2.5, -1.0,
@@ -59,12 +60,18 @@ ROUNDS = [[r[0]] for r in HTM_ROWS]
 
 # function name -> (function, valid arguments, what each argument is called
 # in messages: a cell of argument i is named by this text).
+# Every per-game system's one-board function (CDIPLO, DETOUR98E, DIMVALUE,
+# ...) with the per-seat inputs it takes, from the registry.
+SEAT_INPUTS: dict[str, list[object]] = {"eliminated_years": YEARS, "draw_flags": FLAGS}
 CALLS: dict[str, tuple[Callable[..., Any], list[object], list[str]]] = {
-    "CDIPLO": (udfs.CDIPLO, [BOARD, "round_to=2"], ["centres", "parameters"]),
-    "DETOUR98E": (udfs.DETOUR98E, [BOARD, YEARS, "round_to=2"],
-                  ["centres", "eliminated_years", "parameters"]),
-    "DIMVALUE": (udfs.DIMVALUE, [BOARD, FLAGS, "ante=60"],
-                 ["centres", "draw_flags", "parameters"]),
+    **{
+        s.function: (
+            getattr(udfs, s.function),
+            [BOARD, *(SEAT_INPUTS[i.name] for i in s.board_inputs), "round_to=2"],
+            ["centres", *(i.name for i in s.board_inputs), "parameters"],
+        )
+        for s in canonical() if isinstance(s, GameSystem)
+    },
     "HTM_SCORE": (udfs.HTM_SCORE, [PLAYERS, POWERS, CENTRES, "Alice", ROUNDS],
                   ["players", "powers", "centres", "player", "rounds"]),
     "HTM_MEANS": (udfs.HTM_MEANS, [POWERS, CENTRES], ["powers", "centres"]),

@@ -1,5 +1,6 @@
-"""The per-shape tables kept between calls (systems.common.shape_memo) never
-change a score: not across parameter sets, not when a memo starts again."""
+"""The per-shape tables (worked out once a call, and kept between calls by
+a bounded cache of the pure table function) never change a score: not
+across parameter sets, not when the cache starts again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipxl.model import Game
-from dipxl.systems import cdiplo, common, detour98e
+from dipxl.systems import cdiplo, detour98e
 from tests.helpers import finished_games
 
 Scorer = Callable[[list[Game]], list[tuple[float, ...]]]
@@ -29,7 +30,6 @@ SCORERS: list[tuple[str, Scorer]] = [
 
 
 def _forget() -> None:
-    common._SHAPES.clear()
     cdiplo._game_table.cache_clear()
     detour98e._game_table.cache_clear()
 
@@ -60,23 +60,17 @@ def test_interleaved_parameter_sets_score_as_if_each_were_alone(
 
 @settings(max_examples=20)
 @given(st.lists(finished_games(), min_size=5, max_size=12))
-def test_a_memo_that_outgrows_its_limit_starts_again_and_scores_the_same(
-    games: list[Game],
-) -> None:
+def test_a_cache_that_outgrows_its_limit_scores_the_same(games: list[Game]) -> None:
     cold = {name: _cold(scorer, games) for name, scorer in SCORERS}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(common, "SHAPE_LIMIT", 2)
-        for _ in range(2):
-            for name, scorer in SCORERS:
-                assert scorer(games) == cold[name], name
-        assert all(len(memo) <= 2 + len(games) for memo in common._SHAPES.values())
-        common.shape_memo(("probe",)).update(a=1, b=2)
-        assert common.shape_memo(("probe",)) == {"a": 1, "b": 2}  # at the limit: kept
-        common.shape_memo(("probe",))["c"] = 3
-        assert common.shape_memo(("probe",)) == {}  # past it: started again
+    for _ in range(2):
+        for name, scorer in SCORERS:
+            assert scorer(games) == cold[name], name
+            _forget()  # as if every table had been pushed out
 
 
-def test_many_parameter_sets_do_not_pile_up() -> None:
+def test_the_table_caches_are_bounded() -> None:
+    for table in (cdiplo._game_table, detour98e._game_table):
+        assert table.cache_info().maxsize is not None
     for solo in range(200):
         cdiplo.score_many([], cdiplo.Params(solo=solo))
-    assert len(common._SHAPES) <= 65
+    assert cdiplo._game_table.cache_info().currsize == 0  # nothing is kept per parameter set

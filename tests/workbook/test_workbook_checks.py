@@ -28,12 +28,13 @@ from tournaments import random_tournament
 
 from dipxl.model import Tournament
 from dipxl.standings import score_tournament
+from dipxl.systems import canonical
 from dipxl.workbook.formulas import TEXT_ENTRY
 from dipxl.workbook.writer import build_workbook
 
 pytestmark = pytest.mark.skipif(soffice_path() is None, reason="LibreOffice not installed")
 
-SYSTEMS = ("cdiplo", "detour98e", "dimvalue", "htm")
+SYSTEMS = tuple(s.id for s in canonical())
 ROUNDS, BOARDS = 3, 4
 PLAYER, CENTRES, ELIMINATED = 4, 5, 6  # Results columns D, E, F
 

@@ -1,6 +1,6 @@
 """The worksheet-formula twins of the scoring systems.
 
-One module per system (``cdiplo``, ``detour98e``, ``dimvalue``, ``htm``)
+One module per system (the one its class names as ``twin``, e.g. ``cdiplo``)
 writes the same rule as worksheet formulas; this package holds what they
 share: where things are in a generated workbook (:class:`Plan`), the named
 cells of the Settings sheet, and the formula interface (:class:`Formulas`).
@@ -19,10 +19,12 @@ Rules every formula here follows (NOTES.md):
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from dipxl.errors import DipxlError
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter, column_span
 
@@ -361,13 +363,15 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
 
 
 def for_system(system: System) -> Formulas:
-    """The formula twin of ``system`` (presets share their module's)."""
-    from dipxl.workbook.formulas import cdiplo, detour98e, dimvalue, htm
-
-    table: dict[str, Formulas] = {
-        "cdiplo": cdiplo.FORMULAS,
-        "detour98e": detour98e.FORMULAS,
-        "dimvalue": dimvalue.FORMULAS,
-        "htm": htm.FORMULAS,
-    }
-    return table[system.module]
+    """The formula twin the system names (``twin``: a module of this
+    package, holding ``FORMULAS``; presets share their system's).  A system
+    without one: DipxlError naming it (no workbook can score it)."""
+    if system.twin is None:
+        raise DipxlError(
+            f"{system.id} ({system.title}) has no worksheet formulas yet, so no workbook "
+            "can score it; score its results with dipxl score or the worksheet functions",
+            "--system",
+        )
+    module = importlib.import_module(f"{__name__}.{system.twin}")
+    found: Formulas = module.FORMULAS
+    return found

@@ -24,7 +24,6 @@ def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) ->
     """Title, system and every parameter of ``spec`` with its note."""
     header_row(ws, SETTINGS_HEADER)
     ordered = settings_table(spec, params, title)
-    notes = _setting_notes(spec)
     for r, (name, value, note) in enumerate(ordered, start=2):
         put_text(ws.cell(r, 1), name)
         cell = ws.cell(r, 2)
@@ -33,7 +32,7 @@ def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) ->
         elif value is not None:
             cell.value = value
         cell.fill = INPUT_FILL
-        put_text(ws.cell(r, 3), note or notes.get(name.rsplit("_", 1)[0], notes.get(name, "")))
+        put_text(ws.cell(r, 3), _setting_note(spec, name, note))
         if name not in ("title", "system"):
             ref = a1_cell(2, r, absolute=True)
             define_name(wb, fx.setting_name(name), f"{SHEETS['settings']}!{ref}")
@@ -43,26 +42,13 @@ def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) ->
     ws.freeze_panes = "A2"
 
 
-def _setting_notes(spec: System) -> dict[str, str]:
-    """One line per parameter from the parameter dataclass docstrings."""
-    notes = {
-        "victory_centres": "centres that make a solo",
-        "round_to": "round each game score half-up to this many decimals (blank: exact)",
-        "best_rounds": "count only each player's best N rounds (blank: all)",
-        "solo": 'C-Diplo: points of a solo; HTM: "centres" or "winner_takes_all"',
-        "solo_loss": "points of each other player in a solo (Diminishing Value: a loss)",
-        "played": "points for playing a drawn game",
-        "positions": "points for 1st, 2nd, ... by centres",
-        "win": "points of a solo win",
-        "draw_total": "a drawn game is scaled to total this",
-        "survival_year": "eliminated in this year or earlier: no survival point",
-        "ante": "each eliminated player loses this in a draw",
-        "solo_bonus": "the soloist scores 6 x ante + this",
-        "out_of_draw_loss": "a survivor left out of the draw loses this",
-        "solo_centres": "winner takes all: the soloist's result (blank: his count)",
-        "divisor": '"rounds" (rounds of the event) or "played" (rounds the player played)',
-    }
-    return {name: notes.get(name, "") for name, _ in spec.parameters()}
+def _setting_note(spec: System, name: str, note: str) -> str:
+    """The note of a Settings row: the parameter's documentation (from its
+    field; ``positions_2``: its element's), else the row's own note."""
+    doc = spec.parameter_doc(name)
+    if not doc:
+        return note
+    return f"{doc} (blank: 0)" if note.endswith("(blank: 0)") else doc
 
 
 def settings_table(spec: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
