@@ -13,24 +13,8 @@ import openpyxl
 
 from dipxl.model import Tournament
 from dipxl.systems import get_system
+from dipxl.workbook.demo import seat_rows
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, settings_rows
-
-
-def seat_rows(tournament: Tournament) -> list[list[Any]]:
-    """Round, board, power, player, centres, eliminated, draw per seat."""
-    return [
-        [
-            game.round,
-            game.board,
-            seat.power.title,
-            seat.player,
-            seat.centres,
-            seat.eliminated,
-            None if seat.in_draw is None else ("Y" if seat.in_draw else "N"),
-        ]
-        for game in tournament.games
-        for seat in game.seats
-    ]
 
 
 def text_cell(ws: Any, ref: str, value: str) -> None:

@@ -21,7 +21,7 @@ from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settin
 from dipxl.workbook.writer import write_workbook
 from dipxl.workbook.xlsx import Sheet, Value, write_xlsx
 
-__all__ = ["DEMOS", "results_sheets", "write_demo_workbooks", "write_results_workbook"]
+__all__ = ["DEMOS", "results_sheets", "seat_rows", "write_demo_workbooks", "write_results_workbook"]
 
 # (file name, example, system id): the worked examples of the source texts
 # (names of dipxl.examples.EXAMPLES).
@@ -33,27 +33,31 @@ DEMOS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def seat_rows(tournament: Tournament) -> list[list[Value]]:
+    """One Results row per seat, in the columns of ``INPUT_HEADERS``: round,
+    board, power, player, centres, eliminated, draw (``Y``/``N``/blank)."""
+    return [
+        [
+            game.round,
+            game.board,
+            seat.power.title,
+            seat.player,
+            seat.centres,
+            seat.eliminated,
+            None if seat.in_draw is None else ("Y" if seat.in_draw else "N"),
+        ]
+        for game in tournament.games
+        for seat in game.seats
+    ]
+
+
 def results_sheets(
     tournament: Tournament, system: System | str, params: Any = None, title: str | None = None
 ) -> list[Sheet]:
     """The Results and Settings sheets of ``tournament``."""
     spec = get_system(system)
     chosen = spec.make_params(params) if params is None or isinstance(params, dict) else params
-    rows: list[list[Value]] = []
-    for game in tournament.games:
-        for seat in game.seats:
-            draw = None if seat.in_draw is None else ("Y" if seat.in_draw else "N")
-            rows.append(
-                [
-                    game.round,
-                    game.board,
-                    seat.power.title,
-                    seat.player,
-                    seat.centres,
-                    seat.eliminated,
-                    draw,
-                ]
-            )
+    rows = seat_rows(tournament)
     settings: list[list[Value]] = [
         [name, value, note]
         for name, value, note in settings_rows(

@@ -17,13 +17,14 @@ values) and compares what comes back with the direct CPython call.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.model import Power, Tournament
 
-__all__ = ["CASES", "ERRORS", "OMITTED", "Call"]
+__all__ = ["CASES", "ERRORS", "OMITTED", "Call", "cpython"]
 
 
 class _Omitted:
@@ -205,3 +206,21 @@ def _tables() -> list[Call]:
 
 
 CASES: tuple[Call, ...] = (*_boards(), *_tables())
+
+
+def cpython(call: Call, left_out: Callable[[Any], bool] = lambda a: a is OMITTED) -> dict[str, Any]:
+    """The direct CPython call, as the cell would show it: a grid of values
+    (blank as ""), or the error text; an argument ``left_out`` says is left
+    out of the formula is passed as None."""
+    from dipxl import udfs
+
+    args = [None if left_out(a) else a for a in call.args]
+    try:
+        value = getattr(udfs, call.function)(*args)
+    except Exception as err:
+        return {"error": str(err)}
+    if not isinstance(value, list):
+        value = [[value]]
+    elif value and not isinstance(value[0], list):
+        value = [value]
+    return {"result": [["" if v is None else v for v in row] for row in value]}

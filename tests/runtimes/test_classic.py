@@ -49,6 +49,7 @@ from tests.runtimes.cases import (
     RESULTS_HEADER,
     Call,
     column,
+    cpython,
     whole,
 )
 
@@ -275,19 +276,6 @@ CLASSIC_ONLY = (
     Call("a date among the centres", "CDIPLO",
          (column([dt.datetime(2026, 3, 14), *whole(BOARD[1:])]), OMITTED)),
 )
-
-
-def cpython(call: Call) -> dict[str, Any]:
-    args = [None if a is OMITTED else a for a in call.args]
-    try:
-        value = getattr(udfs, call.function)(*args)
-    except Exception as err:
-        return {"error": str(err)}
-    if not isinstance(value, list):
-        value = [[value]]
-    elif value and not isinstance(value[0], list):
-        value = [value]
-    return {"result": [["" if v is None else v for v in row] for row in value]}
 
 
 def classic_call(classic: types.SimpleNamespace, call: Call) -> dict[str, Any]:
