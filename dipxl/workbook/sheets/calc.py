@@ -14,7 +14,7 @@ from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan
 from dipxl.workbook.layout import SHEETS
-from dipxl.workbook.sheets.cells import define_name, put_text
+from dipxl.workbook.sheets.cells import define_name, put_text, put_value
 from dipxl.workbook.sheets.settings import MAX_POSITIONS, settings_table
 
 __all__ = ["build"]
@@ -51,7 +51,9 @@ def build(
     ws.cell(3, 3, 0)
     for k in range(1, MAX_POSITIONS + 1):
         ref = settings_row.get(f"positions_{k}")
-        ws.cell(3 + k - 1, 2).value = f"=N({SHEETS['settings']}!$B${ref})" if ref else 0
+        # N() of the value, 0 when blank (Gnumeric's N() of an empty cell is #NUM!).
+        cell = f"{SHEETS['settings']}!$B${ref}"
+        ws.cell(3 + k - 1, 2).value = f"=IF(COUNTA({cell})=0,0,N({cell}))" if ref else 0
         ws.cell(3 + k, 3).value = f"=C{2 + k}+B{2 + k}"
     define_name(wb, "calc_pos", column_span("B", 3, 2 + MAX_POSITIONS, CALC))
     define_name(wb, "calc_cum", column_span("C", 3, 3 + MAX_POSITIONS, CALC))
@@ -83,3 +85,7 @@ def build(
             f">COUNT({column_span(a, 2, plan.players + 1, SUMMARY)})"
         )
     define_name(wb, "calc_doubles", column_span("I", 3, 2 + plan.rounds, CALC))
+    put_text(ws.cell(2, 10), "row in round")
+    for k in range(1, plan.rows_per_round + 1):
+        put_value(ws, 2 + k, 10, k, "n")
+    define_name(wb, "calc_seq", column_span("J", 3, 2 + plan.rows_per_round, CALC))

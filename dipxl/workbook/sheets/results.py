@@ -102,7 +102,7 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
     last = plan.last_row
     player = DataValidation(
         type="list",
-        formula1=column_span("B", 2, plan.players + 1, SHEETS["players"]),
+        formula1="player_names",
         allow_blank=True,
         showErrorMessage=True,
         errorTitle="Unknown player",
@@ -150,7 +150,12 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     d = plan.col("Player")
     pid = plan.col("Player id")
     top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
-    block = f"INDEX(${e}:${e},{top}):INDEX(${e}:${e},{top}+6)"
+    # The game's seven Centres cells.  OFFSET, not INDEX(..):INDEX(..),
+    # which IronCalc cannot evaluate; seven single INDEXes cost LibreOffice
+    # more.  OFFSET is volatile, which matters in a cell (it recalculates
+    # with every edit) and not in a formatting rule, evaluated only to draw
+    # its cell: rules are the one place dipxl uses it.
+    block = f"OFFSET(${e}$1,{top}-1,0,7,1)"
     # Text in Centres or Eliminated ("5" pasted past validation): the game
     # is not counted (its Score cells say so), though dipxl score would read
     # 5.  First, so that its colour wins over the others.

@@ -21,7 +21,7 @@ __all__ = ["build"]
 def _columns(plan: Plan, form: Formulas) -> list[str]:
     kinds = ["a", "b", *(k for k, _ in form.kinds)]
     if form.per_game and form.needs_keep:
-        kinds.append("keep")
+        kinds += ["sk", "keep"]
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
@@ -87,10 +87,13 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
             # The second seat, looked for only where Calc found a round
             # with a player seated twice (blank otherwise).
             b = p.at("b", rnd)
-            after = f"INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round})"
+            # (The first seat of the id among the rows after the first
+            # one: calc_seq numbers the rows of a round.  Not a MATCH over
+            # INDEX(ids,a+1):INDEX(ids,n): IronCalc cannot evaluate that.)
+            after = f"INDEX(({ids}=$A{row})*(calc_seq>{a}),0)"
             put(
                 f"b_{rnd}",
-                f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
+                f'IF(INDEX(calc_doubles,{rnd}),IFERROR(MATCH(1,{after},0),""),"")',
             )
 
             def fetch(kind: str, a: str = a, b: str = b, rnd: int = rnd) -> str:
@@ -127,15 +130,17 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
             for kind, _ in form.kinds:
                 put(f"{kind}_{rnd}", fetch(kind))
             if form.per_game and form.needs_keep:
-                score = p.at("score", rnd)
-                mine = f"ROUND({score},9)"
-                better = f"SUMPRODUCT({form.played(p)}*(ROUND({p.series('score')},9)>{mine}))"
+                # The round's score rounded to 9 decimals, blank unless
+                # played: counted by COUNTIF (IronCalc and formualizer
+                # cannot ROUND a range inside SUMPRODUCT).
+                mine = p.at("sk", rnd)
+                put(
+                    f"sk_{rnd}",
+                    f'IF({form.played_at(p, rnd)},ROUND({p.at("score", rnd)},9),"")',
+                )
+                better = f'COUNTIF({p.series("sk")},">"&{mine})'
                 if rnd > 1:
-                    before = rnd - 1
-                    better += (
-                        f"+SUMPRODUCT({form.played(p, before)}"
-                        f"*(ROUND({p.series('score', before)},9)={mine}))"
-                    )
+                    better += f"+COUNTIF({p.series('sk', rnd - 1)},{mine})"
                 # TRUE/FALSE multiplied into 1/0, as in Excel.
                 put(
                     f"keep_{rnd}",
