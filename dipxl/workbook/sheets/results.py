@@ -13,9 +13,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournament
 from dipxl.workbook import formulas as fx
-from dipxl.workbook.a1 import column_letter, column_span
+from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.formulas import Formulas, Plan, Seat
-from dipxl.workbook.layout import INPUT_HEADERS, SHEETS
+from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.sheets.cells import (
     INPUT_FILL,
     MISSING_FILL,
