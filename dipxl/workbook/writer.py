@@ -214,7 +214,21 @@ def build_workbook(
     calc.sheet_state = "hidden"
     summary.sheet_state = "hidden"
     wb.active = wb.sheetnames.index(SHEETS["results"])
+    _true_blanks(wb)
     return wb
+
+
+def _true_blanks(wb: Workbook) -> None:
+    """Make every empty styled cell (an input cell waiting for its entry) a
+    true blank.  openpyxl writes it as a number with no value, ``<c s="2"
+    t="n"/>``, which IronCalc reads as 0 (a blank ``round_to`` would then
+    round every score to a whole number); a cell typed as a formula with no
+    formula is written without a type, ``<c s="2"/>``: blank everywhere.
+    Assigning a value later retypes the cell as usual."""
+    for ws in wb.worksheets:
+        for cell in ws._cells.values():
+            if cell._value is None:
+                cell.data_type = "f"
 
 
 def write_workbook(
