@@ -561,10 +561,13 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             # The second seat, looked for only where Calc found a round
             # with a player seated twice (blank otherwise).
             b = p.at("b", rnd)
-            after = f"INDEX({ids},{a}+1):INDEX({ids},{plan.rows_per_round})"
+            # (The first seat of the id among the rows after the first
+            # one: calc_seq numbers the rows of a round.  Not a MATCH over
+            # INDEX(ids,a+1):INDEX(ids,n): IronCalc cannot evaluate that.)
+            after = f"INDEX(({ids}=$A{row})*(calc_seq>{a}),0)"
             put(
                 f"b_{rnd}",
-                f'IF(INDEX(calc_doubles,{rnd}),IFERROR({a}+MATCH($A{row},{after},0),""),"")',
+                f'IF(INDEX(calc_doubles,{rnd}),IFERROR(MATCH(1,{after},0),""),"")',
             )
 
             def fetch(kind: str, a: str = a, b: str = b, rnd: int = rnd) -> str:
@@ -742,6 +745,10 @@ def _calc_sheet(
             f">COUNT({SUMMARY}!${a}$2:${a}${plan.players + 1})"
         )
     _name(wb, "calc_doubles", f"{CALC}!$I$3:$I${2 + plan.rounds}")
+    _text(ws.cell(2, 10), "row in round")
+    for k in range(1, plan.rows_per_round + 1):
+        _put(ws, 2 + k, 10, k, "n")
+    _name(wb, "calc_seq", f"{CALC}!$J$3:$J${2 + plan.rows_per_round}")
 
 
 def _settings_table(spec: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
