@@ -495,7 +495,7 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
 def _summary_columns(plan: Plan, form: Formulas) -> list[str]:
     kinds = ["a", "b", *(k for k, _ in form.kinds)]
     if form.per_game and form.needs_keep:
-        kinds.append("keep")
+        kinds += ["sk", "keep"]
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
@@ -604,15 +604,17 @@ def _summary_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> d
             for kind, _ in form.kinds:
                 put(f"{kind}_{rnd}", fetch(kind))
             if form.per_game and form.needs_keep:
-                score = p.at("score", rnd)
-                mine = f"ROUND({score},9)"
-                better = f"SUMPRODUCT({form.played(p)}*(ROUND({p.series('score')},9)>{mine}))"
+                # The round's score rounded to 9 decimals, blank unless
+                # played: counted by COUNTIF (IronCalc and formualizer
+                # cannot ROUND a range inside SUMPRODUCT).
+                mine = p.at("sk", rnd)
+                put(
+                    f"sk_{rnd}",
+                    f'IF({form.played_at(p, rnd)},ROUND({p.at("score", rnd)},9),"")',
+                )
+                better = f'COUNTIF({p.series("sk")},">"&{mine})'
                 if rnd > 1:
-                    before = rnd - 1
-                    better += (
-                        f"+SUMPRODUCT({form.played(p, before)}"
-                        f"*(ROUND({p.series('score', before)},9)={mine}))"
-                    )
+                    better += f"+COUNTIF({p.series('sk', rnd - 1)},{mine})"
                 # TRUE/FALSE multiplied into 1/0, as in Excel.
                 put(
                     f"keep_{rnd}",
