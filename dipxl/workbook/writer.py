@@ -224,10 +224,13 @@ def _true_blanks(wb: Workbook) -> None:
     t="n"/>``, which IronCalc reads as 0 (a blank ``round_to`` would then
     round every score to a whole number); a cell typed as a formula with no
     formula is written without a type, ``<c s="2"/>``: blank everywhere.
-    Assigning a value later retypes the cell as usual."""
+    An empty text (a blank title, a blank line of Help) is the same blank,
+    not an inline string with no ``<is>``.  Assigning a value later retypes
+    the cell as usual."""
     for ws in wb.worksheets:
         for cell in ws._cells.values():
-            if cell._value is None:
+            if cell._value is None or cell._value == "":
+                cell._value = None
                 cell.data_type = "f"
 
 
