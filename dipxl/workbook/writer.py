@@ -403,7 +403,7 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
     last = plan.last_row
     player = DataValidation(
         type="list",
-        formula1=f"{SHEETS['players']}!$B$2:$B${plan.players + 1}",
+        formula1="player_names",
         allow_blank=True,
         showErrorMessage=True,
         errorTitle="Unknown player",

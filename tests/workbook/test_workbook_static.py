@@ -296,7 +296,7 @@ def test_results_validation_rules(system: str, tmp_path: Path) -> None:
     assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFG"}
     # (column, type, operator, formula1, formula2) of each rule
     expected = [
-        ("D", "list", None, f"Players!$B$2:$B${listed}", None),
+        ("D", "list", None, "player_names", None),  # the name of Players!$B$2:$B$<listed>
         ("E", "whole", "between", "0", "34"),
         ("F", "whole", "between", "1901", "2100"),
         ("G", "list", None, '"Y,N"', None),
