@@ -25,6 +25,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.chart import BarChart, Reference
+from openpyxl.chart.data_source import AxDataSource, StrRef
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -932,6 +933,14 @@ def _powers_sheet(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> No
 # ------------------------------------------------------------------ Charts
 
 
+def _text_categories(chart: BarChart) -> None:
+    """Categories read from text cells (player and power names) as a string
+    reference (``strRef``), which is what they are; openpyxl's
+    ``set_categories`` writes every reference as numbers (``numRef``)."""
+    for series in chart.series:
+        series.cat = AxDataSource(strRef=StrRef(f=series.cat.numRef.f))
+
+
 def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
     top = min(10, plan.players)
     standings = ws.parent[SHEETS["standings"]]
@@ -944,6 +953,7 @@ def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
     cats = Reference(standings, min_col=2, min_row=2, max_row=top + 1)
     chart.add_data(data, titles_from_data=True)
     chart.set_categories(cats)
+    _text_categories(chart)
     chart.x_axis.scaling.orientation = "maxMin"
     chart.legend = None
     chart.height = 10
@@ -956,6 +966,7 @@ def _charts_sheet(ws: Worksheet, plan: Plan) -> None:
     cats = Reference(powers, min_col=1, min_row=2, max_row=8)
     means.add_data(data, titles_from_data=True)
     means.set_categories(cats)
+    _text_categories(means)
     means.legend = None
     means.height = 10
     means.width = 20
