@@ -452,13 +452,12 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     d = plan.col("Player")
     pid = plan.col("Player id")
     top = f"ROW()-MOD(ROW()-{plan.first_row},7)"
-    # The game's seven Centres cells, one INDEX each: SUM and COUNT of
-    # them are SUM and COUNT of the block (text skipped alike), and every
-    # engine computes them (IronCalc cannot make a range of INDEX:INDEX).
-    # The column down to the table's last row, not $E:$E: formualizer ends
-    # a whole column at its last filled cell.
-    column = f"${e}$1:${e}${last}"
-    block = ",".join(f"INDEX({column},{top}+{k})" for k in range(7)).replace("+0)", ")")
+    # The game's seven Centres cells.  OFFSET, not INDEX(..):INDEX(..),
+    # which IronCalc cannot evaluate; seven single INDEXes cost LibreOffice
+    # more.  OFFSET is volatile, which matters in a cell (it recalculates
+    # with every edit) and not in a formatting rule, evaluated only to draw
+    # its cell: rules are the one place dipxl uses it.
+    block = f"OFFSET(${e}$1,{top}-1,0,7,1)"
     # Text in Centres or Eliminated ("5" pasted past validation): the game
     # is not counted (its Score cells say so), though dipxl score would read
     # 5.  First, so that its colour wins over the others.
