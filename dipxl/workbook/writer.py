@@ -718,7 +718,9 @@ def _calc_sheet(
     ws.cell(3, 3, 0)
     for k in range(1, MAX_POSITIONS + 1):
         ref = settings_row.get(f"positions_{k}")
-        ws.cell(3 + k - 1, 2).value = f"=N({SHEETS['settings']}!$B${ref})" if ref else 0
+        # N() of the value, 0 when blank (Gnumeric's N() of an empty cell is #NUM!).
+        cell = f"{SHEETS['settings']}!$B${ref}"
+        ws.cell(3 + k - 1, 2).value = f"=IF(COUNTA({cell})=0,0,N({cell}))" if ref else 0
         ws.cell(3 + k, 3).value = f"=C{2 + k}+B{2 + k}"
     _name(wb, "calc_pos", f"{CALC}!$B$3:$B${2 + MAX_POSITIONS}")
     _name(wb, "calc_cum", f"{CALC}!$C$3:$C${3 + MAX_POSITIONS}")
