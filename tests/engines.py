@@ -148,8 +148,27 @@ def _gnumeric(sources: Sequence[Path], outdir: Path, *, timeout: float = 300.0) 
                 raise JudgeError(f"ssconvert timed out after {timeout} s on {source}") from None
         if not target.is_file():
             raise JudgeError(f"ssconvert wrote no {target.name}: {err.decode(errors='replace')}")
+        _no_empty_text(target)
         out.append(target)
     return out
+
+
+def _no_empty_text(path: Path) -> None:
+    """Gnumeric stores a formula's empty text result as a text cell; read
+    it back as None, as from LibreOffice's files (values only are kept)."""
+    import warnings
+
+    from openpyxl import load_workbook
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Gnumeric's styles lack openpyxl's default
+        wb = load_workbook(path, data_only=True)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value == "":
+                    cell.value = None
+    wb.save(path)
 
 
 _RUN: dict[str, Callable[[Sequence[Path], Path], list[Path]]] = {
