@@ -85,8 +85,13 @@ def run(players: int, rounds: int, system: str, *, recalc: bool = True) -> None:
         worst = max(abs(got[r.player] - r.score) / max(1.0, abs(r.score)) for r in want.rows)
     if worst > 1e-9:
         raise SystemExit(f"{system}: the workbook disagrees with the engine ({worst:.1e})")
+    # An empty input cell is typed "f" too (a true blank) but holds no formula.
     formulas = sum(
-        1 for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.data_type == "f"
+        1
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if c.value and c.data_type == "f"
     )
     print(
         f"{system:10} {players:5} players x {rounds} rounds ({len(event.games)} games, "

@@ -162,6 +162,46 @@ def _check_names(sheets: Sequence[Sheet]) -> None:
         seen.add(name.lower())
 
 
+# The workbook's theme part (Excel expects one: the Open XML validator
+# reports a workbook without it): the Office palette and Calibri/Cambria,
+# each format list the three entries the schema asks for, all plain.
+_DRAWING = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_COLOURS = (
+    ("dk2", "1F497D"), ("lt2", "EEECE1"), ("accent1", "4F81BD"), ("accent2", "C0504D"),
+    ("accent3", "9BBB59"), ("accent4", "8064A2"), ("accent5", "4BACC6"), ("accent6", "F79646"),
+    ("hlink", "0000FF"), ("folHlink", "800080"),
+)  # fmt: skip
+_PLAIN_FILL = '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>'
+_PLAIN_LINE = f'<a:ln w="9525">{_PLAIN_FILL}</a:ln>'
+_PLAIN_EFFECT = "<a:effectStyle><a:effectLst/></a:effectStyle>"
+
+
+def _fonts(kind: str, face: str) -> str:
+    scripts = '<a:ea typeface=""/><a:cs typeface=""/>'
+    return f'<a:{kind}><a:latin typeface="{face}"/>{scripts}</a:{kind}>'
+
+
+_THEME = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    f'<a:theme xmlns:a="{_DRAWING}" name="Office Theme"><a:themeElements>'
+    '<a:clrScheme name="Office">'
+    '<a:dk1><a:sysClr val="windowText" lastClr="000000"/></a:dk1>'
+    '<a:lt1><a:sysClr val="window" lastClr="FFFFFF"/></a:lt1>'
+    + "".join(f'<a:{name}><a:srgbClr val="{rgb}"/></a:{name}>' for name, rgb in _COLOURS)
+    + "</a:clrScheme>"
+    '<a:fontScheme name="Office">'
+    + _fonts("majorFont", "Cambria")
+    + _fonts("minorFont", "Calibri")
+    + "</a:fontScheme>"
+    '<a:fmtScheme name="Office">'
+    f"<a:fillStyleLst>{_PLAIN_FILL * 3}</a:fillStyleLst>"
+    f"<a:lnStyleLst>{_PLAIN_LINE * 3}</a:lnStyleLst>"
+    f"<a:effectStyleLst>{_PLAIN_EFFECT * 3}</a:effectStyleLst>"
+    f"<a:bgFillStyleLst>{_PLAIN_FILL * 3}</a:bgFillStyleLst>"
+    "</a:fmtScheme></a:themeElements></a:theme>"
+)
+
+
 def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -> None:
     """Write ``sheets`` as an xlsx package to ``path`` (which is replaced).
 
@@ -183,6 +223,8 @@ def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -
         '<Default Extension="xml" ContentType="application/xml"/>'
         f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>'
         f'<Override PartName="/xl/styles.xml" ContentType="{_CT}.styles+xml"/>'
+        '<Override PartName="/xl/theme/theme1.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.theme+xml"/>'
         f"{overrides}</Types>"
     )
     root_rels = (
@@ -209,6 +251,7 @@ def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -
             for i in range(1, n + 1)
         )
         + f'<Relationship Id="rId{n + 1}" Type="{_REL}/styles" Target="styles.xml"/>'
+        + f'<Relationship Id="rId{n + 2}" Type="{_REL}/theme" Target="theme/theme1.xml"/>'
         "</Relationships>"
     )
     parts: list[tuple[str, str]] = [
@@ -217,6 +260,7 @@ def write_xlsx(path: Path, sheets: Sequence[Sheet], *, compresslevel: int = 1) -
         ("xl/workbook.xml", workbook),
         ("xl/_rels/workbook.xml.rels", workbook_rels),
         ("xl/styles.xml", _STYLES),
+        ("xl/theme/theme1.xml", _THEME),
     ]
     buffer = io.BytesIO()  # one write to the file: small writes and seeks cost more
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:

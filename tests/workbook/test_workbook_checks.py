@@ -1,4 +1,5 @@
-"""The Results sheet's checks for the TD, really computed by LibreOffice:
+"""The Results sheet's checks for the TD, really computed by every formula
+judge (LibreOffice, formualizer, IronCalc: :data:`engines.SUITE_JUDGES`):
 each conditional-formatting rule flags what it should and nothing else, and
 a Centres or Eliminated entry typed as text stops its game from counting,
 visibly.
@@ -9,8 +10,9 @@ moved from the range's first cell to that cell, as Excel and LibreOffice
 apply it) and written into a spare cell of the same row (the rules use
 ROW()); LibreOffice recalculates those probes with the rest of the
 workbook, and the cells whose probe is TRUE are compared with the cells the
-rule should flag, worked out here from the entries.  All the workbooks are
-recalculated in one soffice run.
+rule should flag, worked out here from the entries.  The workbooks are
+written once and each judge recalculates them all once (LibreOffice in one
+soffice run).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import math
 from typing import Any
 
 import pytest
-from lo import error_cells, recalculate_many, soffice_path
+from engines import SUITE_JUDGES, available, recalculate_many
+from lo import error_cells
 from openpyxl import load_workbook
 from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter
@@ -31,8 +34,6 @@ from dipxl.standings import score_tournament
 from dipxl.systems import canonical
 from dipxl.workbook.formulas import TEXT_ENTRY
 from dipxl.workbook.writer import build_workbook
-
-pytestmark = pytest.mark.skipif(soffice_path() is None, reason="LibreOffice not installed")
 
 SYSTEMS = tuple(s.id for s in canonical())
 ROUNDS, BOARDS = 3, 4
@@ -73,6 +74,8 @@ def _row(rnd: int, board: int, seat: int = 0) -> int:
 
 
 def _set(ws: Any, row: int, column: int, value: object) -> None:
+    if value is None:  # left empty, as a TD leaves it
+        return
     ws.cell(row, column).value = value
     if isinstance(value, str):
         ws.cell(row, column).data_type = "s"  # text, never a formula
@@ -170,7 +173,8 @@ def _text_case(system: str) -> tuple[Any, Tournament, list[tuple[int, int]]]:
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Any], dict[str, Any]]:
+    """The workbooks saved, and what each should show."""
     src = tmp_path_factory.mktemp("checks")
     paths, found = [], {}
     for system in SYSTEMS:
@@ -182,8 +186,23 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         found[f"text {system}"] = (kept, games)
         paths.append(src / f"text-{system}.xlsx")
         wb.save(paths[-1])
-    out = recalculate_many(paths, tmp_path_factory.mktemp("checked"))
-    for path in out:
+    return paths, found
+
+
+@pytest.fixture(scope="module", params=SUITE_JUDGES)
+def books(
+    request: pytest.FixtureRequest,
+    written: tuple[list[Any], dict[str, Any]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, Any]:
+    """The workbooks recalculated by each judge, and what each should show."""
+    judge: str = request.param
+    missing = available(judge)
+    if missing:
+        pytest.skip(missing)
+    paths, expected = written
+    found = dict(expected)
+    for path in recalculate_many(judge, paths, tmp_path_factory.mktemp(f"checked-{judge}")):
         found[path.stem] = load_workbook(path, data_only=True)
     return found
 

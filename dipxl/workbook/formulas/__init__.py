@@ -14,7 +14,11 @@ Rules every formula here follows (NOTES.md):
   MATCH per player and round over that round's rows only;
 - totals are compared for rank after ``ROUND(x, 9)``;
 - only functions that Excel 2010+ and LibreOffice 7.4 both compute, and no
-  array formulas, LET, XLOOKUP, FILTER, SORT, UNIQUE or ``[#All]``.
+  array formulas, LET, XLOOKUP, FILTER, SORT, UNIQUE or ``[#All]``;
+- only what formualizer and IronCalc compute too (``tests/engines.py``):
+  no ``INDEX(r,a):INDEX(r,b)`` range, no ``ROUND``/``MOD`` of a range
+  inside ``SUMPRODUCT``, no ``ROW(range)`` as an array, no whole column
+  (``$E:$E``) read below its last filled cell.
 """
 
 from __future__ import annotations

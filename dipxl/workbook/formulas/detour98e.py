@@ -87,8 +87,10 @@ class DetourFormulas(Formulas):
         f = s.cell("Eliminated")
         blk = s.block("Centres")
         top = s.top
-        # TRUE/FALSE added as 1/0, as in Excel.
-        survived = f"OR({e}>0,N({f})>{setting_name('survival_year')})"
+        # TRUE/FALSE added as 1/0, as in Excel.  Read only in a finished
+        # game, where the year is a number or blank (text stops the game),
+        # so no N(): Gnumeric's N() of an empty cell is #NUM!.
+        survived = f"OR({e}>0,{f}>{setting_name('survival_year')})"
         # The outright leader's margin over the second count: a seat below
         # the top is at most the second count, a top shared gives 0.
         lead = f"MAX(0,{e}-LARGE({blk},2))"

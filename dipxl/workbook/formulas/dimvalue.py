@@ -78,9 +78,13 @@ class DimValueFormulas(Formulas):
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         cd = p.series("cd")
-        defeats = f"SUMPRODUCT(MOD({cd},1000),{p.series('keep')})"
+        # Round by round: formualizer and IronCalc cannot MOD a range
+        # inside SUMPRODUCT.
+        defeats = "+".join(
+            f"MOD({p.at('cd', r)},1000)*{p.at('keep', r)}" for r in range(1, p.rounds + 1)
+        )
         return {
-            "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*{defeats},9)",
+            "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*({defeats}),9)",
             "total_centres": f"INT(MOD(SUM({cd}),1000000)/1000)",
         }
 
