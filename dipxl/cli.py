@@ -386,8 +386,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     try:
         paths = write_demo_workbooks(folder, force=force)
     except (DipxlError, OSError) as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
+        sys.exit(_fail(str(err), 1))
     click.echo(f"wrote {len(paths)} example workbooks in {visible(str(folder))}/", err=True)
     status = _score_batch(
         paths,
@@ -448,8 +447,7 @@ def new_cmd(
         if players_file is not None:
             names = _names_file(players_file)
     except DipxlError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
+        sys.exit(_fail(str(err), 1))
     if names is None and n_players is not None:
         names = default_players(n_players)
     elif names is None and boards is not None:
@@ -459,8 +457,7 @@ def new_cmd(
         chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
     except DipxlError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
+        sys.exit(_fail(str(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)
 
 

@@ -337,3 +337,10 @@ def test_all_scored_is_exit_0(cup: Path) -> None:
     result = dipxl("score", cup, "-s", "cdiplo", "--format", "json")
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout.startswith("{") and result.stdout.rstrip().endswith("}")
+
+
+def test_a_failure_shows_control_characters_in_the_file_name(read_only_folder: Path) -> None:
+    result = dipxl("new", read_only_folder / "cup\x1b[31m\nred.xlsx", "-s", "cdiplo")
+    assert result.returncode == 1
+    assert "\x1b" not in result.stderr
+    one_clear_error(result.stderr, r"cup\x1b[31m\nred.xlsx: cannot write the file")
