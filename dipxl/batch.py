@@ -19,7 +19,7 @@ from typing import Any
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError
 from dipxl.io.files import read_input
-from dipxl.io.terminal import visible
+from dipxl.io.terminal import error_lines, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook
@@ -286,7 +286,7 @@ def run_batch(
             if target is not None:
                 outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
         except DipxlError as err:
-            outcome.error = str(err)
+            outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OverrideError)
         except OSError as err:  # a failure no layer below translated
             outcome.error = f"{outcome.label}: {err.strerror or err}"

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.io.terminal import CheckedStdout, literal, visible
+from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
 from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
@@ -386,7 +386,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     try:
         paths = write_demo_workbooks(folder, force=force)
     except (DipxlError, OSError) as err:
-        sys.exit(_fail(str(err), 1))
+        sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {len(paths)} example workbooks in {visible(str(folder))}/", err=True)
     status = _score_batch(
         paths,
@@ -447,7 +447,7 @@ def new_cmd(
         if players_file is not None:
             names = _names_file(players_file)
     except DipxlError as err:
-        sys.exit(_fail(str(err), 1))
+        sys.exit(_fail(error_lines(err), 1))
     if names is None and n_players is not None:
         names = default_players(n_players)
     elif names is None and boards is not None:
@@ -457,7 +457,7 @@ def new_cmd(
         chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
     except DipxlError as err:
-        sys.exit(_fail(str(err), 1))
+        sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)
 
 
@@ -548,7 +548,7 @@ def _run(args: list[str] | None) -> int:
             exc.show()
         return exc.exit_code
     except DipxlError as err:
-        return _fail(str(err), 1)
+        return _fail(error_lines(err), 1)
     except MemoryError:
         return _fail("out of memory; close other programs or give dipxl less to do at once", 1)
     except OSError as err:
@@ -562,11 +562,14 @@ def _run(args: list[str] | None) -> int:
     return result if isinstance(result, int) else 0
 
 
-def _fail(message: str, status: int) -> int:
-    """Print ``error: message`` on standard error (when it can) and return ``status``."""
+def _fail(message: str | list[str], status: int) -> int:
+    """Print ``error: message`` on standard error (when it can), a line for
+    each of a list (shown as they are: see :func:`error_lines`), and return
+    ``status``."""
+    lines = [visible(message)] if isinstance(message, str) else message
     with contextlib.suppress(OSError):  # standard error is gone too: the status says it
-        for line in message.splitlines() or [""]:
-            click.echo(f"error: {visible(line)}", err=True)
+        for line in lines:
+            click.echo(f"error: {line}", err=True)
     return status
 
 

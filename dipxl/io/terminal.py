@@ -20,7 +20,9 @@ import unicodedata
 
 from rich.markup import escape
 
-__all__ = ["CheckedStdout", "literal", "visible"]
+from dipxl.errors import InputErrors
+
+__all__ = ["CheckedStdout", "error_lines", "literal", "visible"]
 
 # Characters that change how the text around them is shown without being
 # seen themselves: bidirectional overrides and isolates, line and paragraph
@@ -48,6 +50,14 @@ def visible(text: str) -> str:
 def literal(text: str) -> str:
     """``text`` for a rich string that is read as markup: shown as it is."""
     return escape(visible(text))
+
+
+def error_lines(error: BaseException) -> list[str]:
+    """An error as the lines to print, each :func:`visible`: one a problem
+    (a newline inside a name or file name is shown, it does not split)."""
+    if isinstance(error, InputErrors):
+        return [visible(line) for line in str(error).split("\n")]
+    return [visible(str(error))]
 
 
 class CheckedStdout(io.TextIOBase):
