@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.csvio import parse_csv
-from dipxl.errors import DipxlError, InputError
+from dipxl.errors import DipxlError, InputError, ParameterError
 from dipxl.io.files import read_input
+from dipxl.io.terminal import error_lines, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook
@@ -27,6 +28,7 @@ from dipxl.workbook.scored import OUTPUT_SUFFIX, write_scored
 __all__ = [
     "INPUT_SUFFIXES",
     "Outcome",
+    "OverrideError",
     "UsageProblem",
     "collect_inputs",
     "output_path",
@@ -43,6 +45,12 @@ class UsageProblem(Exception):
     """The command was given something it cannot work with (exit status 2)."""
 
 
+class OverrideError(ParameterError):
+    """A ``-p NAME=VALUE`` the input's system does not accept: a usage error
+    (exit status 2) whether the system came from ``--system`` or from a
+    workbook's Settings sheet."""
+
+
 @dataclass
 class Outcome:
     """What happened to one input: its standings and output, or its error."""
@@ -53,6 +61,7 @@ class Outcome:
     output: Path | None = None
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    usage: bool = False  # the error is the command's (-p), not the file's
 
     @property
     def ok(self) -> bool:
@@ -82,37 +91,47 @@ def collect_inputs(arguments: Iterable[str | Path]) -> list[Path]:
 
     for argument in arguments:
         text = str(argument)
-        path = Path(text)
-        if path.is_dir():
-            children = sorted(
-                (
-                    p
-                    for p in path.iterdir()
-                    if p.suffix.lower() in INPUT_SUFFIXES
-                    and p.is_file()
-                    and not _skipped_in_listing(p)
-                ),
-                key=lambda p: p.name.lower(),
-            )
-            if not children:
-                raise UsageProblem(f"{text}: no .xlsx, .xlsm or .csv files in this folder")
-            for child in children:
-                add(child)
-        elif path.exists():
-            add(path)
-        elif _GLOB_CHARS & set(text):
-            matches = [
-                Path(m)
-                for m in sorted(glob.glob(text, recursive=True))
-                if Path(m).is_file() and not _skipped_in_listing(Path(m))
-            ]
-            if not matches:
-                raise UsageProblem(f"{text}: no file matches this pattern")
-            for match in matches:
-                add(match)
-        else:
-            raise UsageProblem(f"{text}: no such file or folder")
+        try:
+            _collect(text, add)
+        except OSError as err:  # a name too long, a folder that cannot be listed
+            raise UsageProblem(f"{visible(text)}: {err.strerror or err}") from None
     return found
+
+
+def _collect(text: str, add: Callable[[Path], None]) -> None:
+    """Add the files of one argument of :func:`collect_inputs`."""
+    path = Path(text)
+    if path.is_dir():
+        children = sorted(
+            (
+                p
+                for p in path.iterdir()
+                if p.suffix.lower() in INPUT_SUFFIXES
+                and p.is_file()
+                and not _skipped_in_listing(p)
+            ),
+            key=lambda p: p.name.lower(),
+        )
+        if not children:
+            raise UsageProblem(
+                f"{visible(text)}: no .xlsx, .xlsm or .csv files in this folder"
+            )
+        for child in children:
+            add(child)
+    elif path.exists():
+        add(path)
+    elif _GLOB_CHARS & set(text):
+        matches = [
+            Path(m)
+            for m in sorted(glob.glob(text, recursive=True))
+            if Path(m).is_file() and not _skipped_in_listing(Path(m))
+        ]
+        if not matches:
+            raise UsageProblem(f"{visible(text)}: no file matches this pattern")
+        for match in matches:
+            add(match)
+    else:
+        raise UsageProblem(f"{visible(text)}: no such file or folder")
 
 
 def output_path(path: Path, fmt: str, out_dir: Path | None) -> Path:
@@ -146,6 +165,10 @@ def _resolve_system(
     if not overrides and book_params is not None and book_system is not None \
             and book_system.id == spec.id:
         return spec, book_params
+    try:  # the command's own overrides first: a bad one is a usage error
+        spec.make_params(overrides)
+    except ParameterError as err:
+        raise OverrideError(f"-p: {err}") from None
     base.update(overrides)
     return spec, spec.make_params(base)
 
@@ -233,7 +256,8 @@ def run_batch(
     outcomes: list[Outcome] = []
     claimed: dict[Path, Path] = {}
     for path in paths:
-        outcome = Outcome(path, str(path))
+        # Control characters in a file name are shown, never sent to the terminal.
+        outcome = Outcome(path, visible(str(path)))
         try:
             target = None
             if fmt in OUTPUT_SUFFIX:
@@ -262,9 +286,20 @@ def run_batch(
             if target is not None:
                 outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
         except DipxlError as err:
-            outcome.error = str(err)
-        except OSError as err:  # writing the output: disk full, no permission
-            outcome.error = f"{outcome.label}: cannot write the output: {err}"
+            outcome.error = "\n".join(error_lines(err))  # one problem a line
+            outcome.usage = isinstance(err, OverrideError)
+        except OSError as err:  # a failure no layer below translated
+            outcome.error = f"{outcome.label}: {err.strerror or err}"
+        except MemoryError:
+            outcome.error = (
+                f"{outcome.label}: out of memory while scoring this file; "
+                "close other programs or score it on its own"
+            )
+        except Exception as err:  # one broken file never stops the batch
+            outcome.error = (
+                f"{outcome.label}: internal error ({type(err).__name__}: {err}); "
+                "please report it with the file"
+            )
         outcomes.append(outcome)
         if on_done is not None:
             on_done(outcome)

@@ -1,11 +1,17 @@
 """``dipxl``: the command line, a thin shell over the same core.
 
-Exit status: 0 all scored, 1 any input failed, 2 usage errors.
+Exit status: 0 all scored, 1 any input failed, 2 usage errors, 130
+interrupted (Ctrl-C).  :func:`main` is the one error boundary: whatever
+goes wrong ends in one line on standard error, never a traceback, and
+standard output is checked (a full disk or a closed output is an error).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +24,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
+from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
 from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
@@ -25,6 +32,14 @@ from dipxl.tables import EXACT, best_country_table, standings_csv, standings_jso
 __all__ = ["main", "parse_overrides", "render_table"]
 
 FORMATS = ("table", "json", "csv")
+
+
+class _Console(Console):
+    """A console whose broken pipe is an ``OSError`` like any other failure
+    to print (rich's own exits the program, ending a batch half-way)."""
+
+    def on_broken_pipe(self) -> None:
+        raise OSError(errno.EPIPE, "broken pipe")
 
 
 def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
@@ -55,7 +70,7 @@ def render_table(
     data = standings_table(standings)
     # Every column but the exact score (HTM's scores are shown to 4 decimals).
     shown = [i for i, c in enumerate(data.columns) if c != EXACT]
-    table = Table(title=f"{title} - {standings.system.title}{suffix}")
+    table = Table(title=literal(f"{title} - {standings.system.title}{suffix}"))
     for i in shown:
         column = data.columns[i]
         table.add_column(column.header, justify="left" if column.name == "player" else "right")
@@ -65,7 +80,8 @@ def render_table(
         cells = [_fmt(row[i]) for i in shown]
         if not standings.system.per_game:
             cells[shown.index(score)] = f"{row[score]:.4f}"
-        table.add_row(*cells)
+        # Text, not markup: a player named "[/b]" is shown as it is.
+        table.add_row(*(Text(visible(cell)) for cell in cells))
     console.print(table)
     best = Table(title="Best country")
     best.add_column("Power")
@@ -73,10 +89,17 @@ def render_table(
     best.add_column("Game")
     best.add_column("Score", justify="right")
     for b in best_country_table(standings).records():
-        best.add_row(b["power"], b["player"], f"R{b['round']} B{b['board']}", _fmt(b["score"]))
+        best.add_row(
+            b["power"],
+            Text(visible(str(b["player"]))),
+            f"R{b['round']} B{b['board']}",
+            _fmt(b["score"]),
+        )
     console.print(best)
     for notice in standings.notices if warnings else ():
-        console.print(f"[yellow]warning[/yellow] {notice}", markup=True, highlight=False)
+        console.print(
+            f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
+        )
 
 
 def _emit(standings: Standings, fmt: str, console: Console) -> None:
@@ -112,7 +135,7 @@ def systems_cmd(fmt: str) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    console = Console()
+    console = _Console()
     for s in SYSTEMS:
         # The title on a line of its own: a rule cuts a long one short.
         console.rule()
@@ -201,7 +224,7 @@ def score_cmd(
         raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
     chosen = fmt or ("table" if all_csv else "xlsx")
     to_stdout = chosen in ("json", "csv") and out_dir is None and len(paths) == 1
-    failed = _score_batch(
+    status = _score_batch(
         paths,
         fmt="table" if to_stdout else chosen,
         data_fmt=chosen if to_stdout else None,
@@ -212,8 +235,8 @@ def score_cmd(
         after_round=after_round,
         strict=strict,
     )
-    if failed:
-        sys.exit(1)
+    if status:
+        sys.exit(status)
 
 
 def _score_batch(
@@ -229,9 +252,13 @@ def _score_batch(
     strict: bool,
     show_tables: bool | None = None,
 ) -> int:
-    """Run the batch with its terminal output; the number of failed inputs.
+    """Run the batch with its terminal output; the exit status (0 all
+    scored, 1 any input failed, 2 a ``-p`` its system does not accept).
 
-    ``data_fmt`` (json/csv) sends that format of a single input to stdout."""
+    ``data_fmt`` (json/csv) sends that format of a single input to stdout.
+    What is printed to stdout is part of a file's outcome: when it cannot be
+    printed (a full disk, a closed output) that file failed, and the batch
+    goes on."""
     import contextlib
 
     from rich.markup import escape
@@ -239,7 +266,7 @@ def _score_batch(
 
     from dipxl.batch import Outcome, run_batch
 
-    out = Console()
+    out = _Console()
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     many = len(paths) > 1
     tables = show_tables if show_tables is not None else (fmt == "table" or not many)
@@ -263,31 +290,43 @@ def _score_batch(
     def report(outcome: Outcome) -> None:
         if outcome.error is not None:
             for line in outcome.error.splitlines():  # one problem a line
-                err.print(f"[red]error:[/red] {escape(line)}")
+                err.print(f"[red]error:[/red] {literal(line)}")
             return
         standings = outcome.standings
         assert standings is not None
-        if data_fmt is not None:
-            _emit(standings, data_fmt, out)
-        elif tables:
-            if many:
-                shown.rule(escape(outcome.label))
-            render_table(standings, shown, warnings=False)
+        try:
+            if data_fmt is not None:
+                _emit(standings, data_fmt, out)
+            elif tables:
+                if many:
+                    shown.rule(escape(outcome.label))
+                render_table(standings, shown, warnings=False)
+        except OSError as error:
+            outcome.error = f"{outcome.label}: {_stdout_failure(error)}"
+            err.print(f"[red]error:[/red] {literal(outcome.error)}")
+            return
         for line in outcome.warnings:
-            err.print(f"[yellow]warning:[/yellow] {escape(line)}")
+            err.print(f"[yellow]warning:[/yellow] {literal(line)}")
         if outcome.output is not None:
-            shown.print(
-                f"scored {escape(outcome.label)} -> {escape(str(outcome.output))} "
-                f"({standings.system.id}, {len(standings.rows)} players, "
-                f"{len(standings.games)} games)",
-                highlight=False,
-                soft_wrap=True,
-            )
+            try:
+                shown.print(
+                    f"scored {escape(outcome.label)} -> {literal(str(outcome.output))} "
+                    f"({standings.system.id}, {len(standings.rows)} players, "
+                    f"{len(standings.games)} games)",
+                    highlight=False,
+                    soft_wrap=True,
+                )
+            except OSError as error:  # the output is written: only the line is lost
+                outcome.error = (
+                    f"{outcome.label}: scored -> {visible(str(outcome.output))}, "
+                    f"but {_stdout_failure(error)}"
+                )
+                err.print(f"[red]error:[/red] {literal(outcome.error)}")
 
     def step(outcome: Outcome) -> None:
         report(outcome)
         if bar is not None:
-            bar.update(task, advance=1, description=outcome.path.name)
+            bar.update(task, advance=1, description=literal(outcome.path.name))
 
     with bar if bar is not None else contextlib.nullcontext():
         outcomes = run_batch(
@@ -303,6 +342,7 @@ def _score_batch(
             keep_standings=False,
         )
     failed = sum(1 for o in outcomes if not o.ok)
+    status = 2 if any(o.usage for o in outcomes) else 1 if failed else 0
     if many or failed:
         warned = sum(1 for o in outcomes if o.ok and o.warnings)
         err.print(
@@ -311,7 +351,19 @@ def _score_batch(
             + f", {failed} failed",
             style="bold red" if failed else "bold",
         )
-    return failed
+    return status
+
+
+def _stdout_failure(error: OSError) -> str:
+    """Why printing to standard output failed, and what to do."""
+    if error.errno == errno.EPIPE:
+        return "standard output was closed by the program reading it (broken pipe)"
+    if error.errno == errno.EBADF:
+        return "standard output is closed: nothing can be printed (use --out for files)"
+    return (
+        f"cannot print to standard output: {error.strerror or error} "
+        "(free some space, or write files with --out)"
+    )
 
 
 @cli.command("demo")
@@ -328,14 +380,15 @@ def demo_cmd(folder: Path, force: bool) -> None:
 
     clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
     if clash and not force:
-        raise click.UsageError(f"{clash[0]} already exists; use --force or another FOLDER")
+        raise click.UsageError(
+            f"{visible(str(clash[0]))} already exists; use --force or another FOLDER"
+        )
     try:
         paths = write_demo_workbooks(folder, force=force)
     except (DipxlError, OSError) as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
-    click.echo(f"wrote {len(paths)} example workbooks in {folder}/", err=True)
-    failed = _score_batch(
+        sys.exit(_fail(error_lines(err), 1))
+    click.echo(f"wrote {len(paths)} example workbooks in {visible(str(folder))}/", err=True)
+    status = _score_batch(
         paths,
         fmt="xlsx",
         data_fmt=None,
@@ -347,8 +400,8 @@ def demo_cmd(folder: Path, force: bool) -> None:
         strict=False,
         show_tables=True,
     )
-    if failed:
-        sys.exit(1)
+    if status:
+        sys.exit(status)
 
 
 @cli.command("new")
@@ -394,8 +447,7 @@ def new_cmd(
         if players_file is not None:
             names = _names_file(players_file)
     except DipxlError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
+        sys.exit(_fail(error_lines(err), 1))
     if names is None and n_players is not None:
         names = default_players(n_players)
     elif names is None and boards is not None:
@@ -405,9 +457,8 @@ def new_cmd(
         chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
     except DipxlError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
-    click.echo(f"wrote {out}", err=True)
+        sys.exit(_fail(error_lines(err), 1))
+    click.echo(f"wrote {visible(str(out))}", err=True)
 
 
 def _names_file(path: Path) -> list[str]:
@@ -446,16 +497,80 @@ def example_cmd(name: str, system_id: str | None, fmt: str, after_round: int | N
     """Score a built-in example tournament from the source texts."""
     chosen = system_id or ("htm" if name == "htm" else "cdiplo")
     standings = score_tournament(example(name), chosen, after_round=after_round)
-    _emit(standings, fmt, Console())
+    _emit(standings, fmt, _Console())
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the ``dipxl`` script."""
+    """Entry point of the ``dipxl`` script: the one error boundary.
+
+    Whatever a command raises ends here as one line on standard error and
+    an exit status: 1 for a failure (a file that cannot be read or written,
+    standard output full or closed, memory exhausted), 2 for usage, 130
+    for Ctrl-C; never a traceback."""
+    original = sys.stdout
+    sys.stdout = _checked_stdout(original)
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="dipxl")
-    except DipxlError as err:  # pragma: no cover - commands report their own
-        click.echo(f"error: {err}", err=True)
-        sys.exit(1)
+        status = _run(list(argv) if argv is not None else None)
+    finally:
+        sys.stdout = original
+    sys.exit(status)
+
+
+def _checked_stdout(stream: Any) -> Any:
+    """``stream`` (``sys.stdout``) as a :class:`CheckedStdout` when it is a
+    file descriptor (or was closed at start), else as it is (a test's
+    capture).  Not on Windows, whose console and newline translation need
+    Python's own stream: there output is checked only as far as it goes."""
+    if stream is None:
+        return CheckedStdout(None)
+    if os.name != "posix":
+        return stream
+    try:
+        fd = stream.fileno()
+        stream.flush()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return stream
+    return CheckedStdout(fd, stream.encoding or "utf-8", stream.errors or "strict")
+
+
+def _run(args: list[str] | None) -> int:
+    """Run the command line; its exit status."""
+    try:
+        result = cli.main(args=args, prog_name="dipxl", standalone_mode=False)
+    except click.exceptions.Abort as abort:
+        if isinstance(abort.__cause__, KeyboardInterrupt):
+            return _fail("interrupted; no output was left half-written", 130)
+        return _fail("aborted", 1)
+    except KeyboardInterrupt:
+        return _fail("interrupted; no output was left half-written", 130)
+    except click.ClickException as exc:
+        with contextlib.suppress(OSError):  # standard error is gone too
+            exc.show()
+        return exc.exit_code
+    except DipxlError as err:
+        return _fail(error_lines(err), 1)
+    except MemoryError:
+        return _fail("out of memory; close other programs or give dipxl less to do at once", 1)
+    except OSError as err:
+        if err.filename is None and err.errno in (errno.EPIPE, errno.EBADF, errno.ENOSPC,
+                                                  errno.EFBIG, errno.EIO):
+            return _fail(_stdout_failure(err), 1)
+        where = f"{visible(str(err.filename))}: " if err.filename is not None else ""
+        return _fail(f"{where}{err.strerror or err}", 1)
+    except Exception as err:  # the boundary: one line, never a traceback
+        return _fail(f"internal error ({type(err).__name__}: {err}); please report it", 1)
+    return result if isinstance(result, int) else 0
+
+
+def _fail(message: str | list[str], status: int) -> int:
+    """Print ``error: message`` on standard error (when it can), a line for
+    each of a list (shown as they are: see :func:`error_lines`), and return
+    ``status``."""
+    lines = [visible(message)] if isinstance(message, str) else message
+    with contextlib.suppress(OSError):  # standard error is gone too: the status says it
+        for line in lines:
+            click.echo(f"error: {line}", err=True)
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

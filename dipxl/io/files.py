@@ -4,32 +4,108 @@ file is only replaced when asked."""
 
 from __future__ import annotations
 
+import errno
+import gc
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from dipxl.errors import DipxlError, InputError
 
-__all__ = ["MAX_INPUT", "atomic_write", "atomic_write_text", "read_input"]
+__all__ = ["MAX_INPUT", "WriteError", "atomic_write", "atomic_write_text", "read_input"]
 
 MAX_INPUT = 256 << 20  # no tournament file is near this; a bigger one is refused unread
+
+
+class WriteError(DipxlError, OSError):
+    """An output that could not be written: a :class:`DipxlError` whose
+    text names the file and what to do, and still the ``OSError`` it was."""
 
 
 def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool = False) -> Path:
     """Call ``write(temp_path)`` then rename the temp file onto ``target``.
 
     Without ``force`` an existing ``target`` is an error and is left as it is.
+    A failure to write (a read-only folder, a full disk, a file-size limit,
+    a name too long) is a :class:`WriteError` naming ``target`` and saying
+    what to do; whatever happens, the temporary file is removed.
     """
     target = Path(target)
+    hook = sys.unraisablehook
+    try:
+        try:
+            return _atomic_write(target, write, force)
+        except DipxlError:
+            raise
+        except Exception as err:  # only write failures are translated, others re-raised
+            reason = _write_failure(err)
+            if reason is None:
+                raise
+            failure = WriteError(f"cannot write the file: {reason}", str(target))
+            # The writer's half-closed streams (lxml's, inside openpyxl) fail
+            # again when collected, each "Exception ignored ..." with a
+            # traceback: the failure is reported once, here.
+            sys.unraisablehook = _quiet_write_failures(hook)
+        gc.collect()  # ``err`` and the writers it held are gone: close them now
+    finally:
+        sys.unraisablehook = hook
+    raise failure
+
+
+def _quiet_write_failures(
+    hook: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], object]:
+    def quiet(unraisable: sys.UnraisableHookArgs) -> None:
+        value = unraisable.exc_value
+        if value is None or _write_failure(value) is None:
+            hook(unraisable)
+
+    return quiet
+
+
+_ADVICE = {
+    errno.ENOSPC: "free some space or write to another disk",
+    errno.EDQUOT: "free some space or write to another disk",
+    errno.EFBIG: "more than this system lets a file hold: raise `ulimit -f` or write less",
+    errno.EACCES: "choose a folder you may write to",
+    errno.EPERM: "choose a folder you may write to",
+    errno.EROFS: "the disk is read-only: choose another folder",
+    errno.ENAMETOOLONG: "choose a shorter name or folder",
+}
+
+
+def _write_failure(err: BaseException) -> str | None:
+    """What went wrong when writing failed with ``err``, with what to do;
+    None when ``err`` is not a failure to write (a bug: let it show)."""
+    if isinstance(err, OSError):
+        advice = _ADVICE.get(err.errno or 0, "choose another folder or name")
+        return f"{err.strerror or err} ({advice})"
+    if isinstance(err, MemoryError):
+        return "out of memory"
+    # lxml reports a failed write of its serialised XML (full disk, file-size
+    # limit) as its own error, "IO_EFBIG", without the OSError behind it.
+    if type(err).__name__ == "SerialisationError" and type(err).__module__.startswith("lxml"):
+        code = getattr(errno, str(err).removeprefix("IO_"), None)
+        if code is None:
+            return f"{err} (is the disk full, or the file larger than this system allows?)"
+        return f"{os.strerror(code)} ({_ADVICE.get(code, 'choose another folder or name')})"
+    return None
+
+
+def _atomic_write(target: Path, write: Callable[[Path], object], force: bool) -> Path:
     if target.exists() and not force:
         raise DipxlError("already exists (use --force to replace it)", str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp: Path | None = None
     try:
+        fd, tmp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+        tmp = Path(tmp_name)
+        os.close(fd)
         write(tmp)
         # mkstemp makes the file private (0600): give the output the mode a
         # plain open() would (or the mode of the file it replaces).
@@ -51,7 +127,8 @@ def atomic_write(target: Path, write: Callable[[Path], object], *, force: bool =
             else:
                 tmp.unlink()
     finally:
-        if tmp.exists():
+        # Also on Ctrl-C (KeyboardInterrupt): no temporary file is left.
+        if tmp is not None and os.path.lexists(tmp):
             tmp.unlink()
     return target
 

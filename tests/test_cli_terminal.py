@@ -1,0 +1,159 @@
+"""The terminal shows what is there: names, titles and file names print
+literally, in tables, titles, batch headings, warnings and errors.
+
+Rich reads ``[...]`` as markup: unescaped, a player named ``[/b]`` crashed
+the table and ``[bold]Zed[/bold]`` printed as "Zed".  Control characters
+(an escape sequence, a newline) in a file name reached the terminal raw.
+Checked on the output a real ``dipxl`` process prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dipxl.examples import worked_games_event
+from dipxl.io.terminal import literal, visible
+from tests.test_cli_csv import HEADER, event_csv
+from tests.workbooks import results_workbook
+
+POWERS = ("Aus", "Eng", "Fra", "Ger", "Ita", "Rus", "Tur")
+
+
+def dipxl(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dipxl.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "200"},
+        timeout=60,
+        check=False,
+    )
+
+
+def board(names: list[str], centres: tuple[int, ...] = (10, 8, 6, 4, 3, 2, 1)) -> str:
+    rows = [f"1,1,{power},{name},{count},," for power, name, count in
+            zip(POWERS, names, centres, strict=True)]
+    return HEADER + "\n".join(rows) + "\n"
+
+
+MARKUP_NAMES = ["[/b]", "[bold]Zed[/bold]", "Zed", "[red]", "x[/]y", "[link=http://e.x]e[/link]",
+                "Eve"]
+
+
+def test_player_names_that_look_like_markup_print_as_they_are(tmp_path: Path) -> None:
+    (tmp_path / "cup.csv").write_text(board(MARKUP_NAMES), encoding="utf-8")
+    result = dipxl("score", "cup.csv", "-s", "cdiplo", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "MarkupError" not in result.stderr and "Traceback" not in result.stderr
+    standings, best = result.stdout.split("Best country")
+    for name in MARKUP_NAMES:
+        assert f"│ {name} " in standings, name  # the standings table, literally
+    assert "│ [/b] " in best  # Austria's best game: 10 centres, [/b]
+    # "[bold]Zed[/bold]" and "Zed" are two players, and look like two.
+    assert standings.count("Zed") == 2
+
+
+@pytest.mark.parametrize("stem", ["cup [draft]", "[x] Spring cup", "[bold]cup[bold]"])
+def test_a_file_name_with_brackets_is_the_whole_title(tmp_path: Path, stem: str) -> None:
+    (tmp_path / f"{stem}.csv").write_text(event_csv(), encoding="utf-8")
+    result = dipxl("score", f"{stem}.csv", "-s", "cdiplo", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"{stem} - C-Diplo" in result.stdout
+
+
+def test_a_workbook_title_with_markup_prints_whole(tmp_path: Path) -> None:
+    event = dataclasses.replace(worked_games_event(), title="[/x] Spring cup")
+    results_workbook(tmp_path / "cup.xlsx", event)
+    result = dipxl("score", "cup.xlsx", "--format", "table", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "[/x] Spring cup - C-Diplo" in result.stdout
+
+
+def test_a_warning_names_players_literally(tmp_path: Path) -> None:
+    names = ["[bold]Zed[/bold]", "[BOLD]zed[/BOLD]", "A", "B", "C", "D", "E"]
+    (tmp_path / "cup.csv").write_text(board(names), encoding="utf-8")
+    result = dipxl("score", "cup.csv", "-s", "cdiplo", cwd=tmp_path)
+    assert result.returncode == 0
+    assert ("players '[bold]Zed[/bold]' and '[BOLD]zed[/BOLD]' differ only in case"
+            in result.stderr)
+
+
+ESCAPE_NAME = "cup\x1b[2J\x1b[31mred\nsecond line"
+
+
+@pytest.mark.parametrize("fmt", ["table", "xlsx"])
+def test_control_characters_in_a_file_name_are_shown_not_sent(tmp_path: Path, fmt: str) -> None:
+    (tmp_path / f"{ESCAPE_NAME}.csv").write_text(event_csv(), encoding="utf-8")
+    (tmp_path / "other.csv").write_text(event_csv(), encoding="utf-8")
+    result = dipxl("score", f"{ESCAPE_NAME}.csv", "other.csv", "-s", "cdiplo",
+                   "--format", fmt, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for output in (result.stdout, result.stderr):
+        assert "\x1b" not in output  # no escape sequence reaches the terminal
+    shown = result.stdout.replace("─", "").replace(" ", "")
+    assert r"cup\x1b[2J\x1b[31mred\nsecondline.csv" in shown  # the batch heading / scored line
+    if fmt == "table":  # the table's title (wrapped to the table's width)
+        assert r"cup\x1b[2J\x1b[31mred\nsecondline-C-Diplo" in "".join(shown.split())
+    else:
+        assert r"red\nsecond line-scored.xlsx" in result.stdout
+        assert (tmp_path / f"{ESCAPE_NAME}-scored.xlsx").exists()  # the file keeps its name
+
+
+def test_an_error_shows_control_characters_in_names_and_file_names(tmp_path: Path) -> None:
+    (tmp_path / f"{ESCAPE_NAME}.csv").write_text(HEADER + "1,1,Aus,X,zz,,\n", encoding="utf-8")
+    names = ["Ev\x1b[31mil", "B", "C", "D", "E", "F", "G"]
+    (tmp_path / "names.csv").write_text(board(names), encoding="utf-8")
+    result = dipxl("score", f"{ESCAPE_NAME}.csv", "names.csv", "-s", "cdiplo", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "\x1b" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert any(line.startswith(r"error: cup\x1b[2J\x1b[31mred\nsecond line.csv:")
+               for line in errors), errors
+    assert any("names.csv" in line and r"Ev\x1b[31mil" in line for line in errors), errors
+
+
+def test_a_title_given_to_new_is_checked_and_the_file_name_shown(tmp_path: Path) -> None:
+    result = dipxl("new", "[/x] Spring cup.xlsx", "-s", "htm", "-t", "[/x] Spring cup",
+                   cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "wrote [/x] Spring cup.xlsx\n"
+
+
+# What the helpers promise, case by case (input, shown as).
+VISIBLE = [
+    ("Zed", "Zed"),
+    ("Zoë Ünal", "Zoë Ünal"),
+    ("a\x1b[31mb", r"a\x1b[31mb"),
+    ("line\nbreak", r"line\nbreak"),
+    ("tab\there", r"tab\there"),
+    ("bell\x07", r"bell\x07"),
+    ("del\x7f", r"del\x7f"),
+    ("c1\x9b31m", r"c1\x9b31m"),
+    ("rtl\u202eevil", r"rtl\u202eevil"),
+    ("zero\u200bwidth", r"zero\u200bwidth"),
+    ("sep\u2028line", r"sep\u2028line"),
+    ("it's \"quoted\" \\ back", "it's \"quoted\" \\ back"),
+    ("non\u00a0breaking", "non\u00a0breaking"),
+]
+
+
+@pytest.mark.parametrize(("text", "shown"), VISIBLE)
+def test_visible_writes_out_what_would_act_on_the_terminal(text: str, shown: str) -> None:
+    assert visible(text) == shown
+
+
+def test_literal_escapes_markup_after_showing_control_characters() -> None:
+    from rich.console import Console
+
+    console = Console(width=200, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115 - closed with the console
+    with console.capture() as captured:
+        console.print(literal("[/b] [bold]Zed[/bold] a\x1b[1mb"), end="")
+    assert captured.get() == r"[/b] [bold]Zed[/bold] a\x1b[1mb"
+    console.file.close()
