@@ -29,7 +29,7 @@ import dipxl.udfs as udfs
 from dipxl.errors import DipxlError
 from dipxl.model import Game, Power, Seat, Tournament
 from dipxl.standings import score_tournament
-from dipxl.systems import SYSTEMS, canonical, get_system
+from dipxl.systems import SYSTEMS, GameSystem, canonical, get_system
 
 UDFS = [getattr(udfs, name) for name in udfs.__all__]
 
@@ -252,6 +252,34 @@ def test_parameters_in_every_accepted_form(
         for form in forms:
             got = call(column([float(c) for c in counts]), column(years), column(flags), form)
             assert_table(got, want)
+
+
+# Every yes/no parameter of every per-game system (Carnage's eliminated_by_year).
+YES_NO = [(s.id, name, default) for s in canonical() if s.per_game
+          for name, default in s.parameters() if isinstance(default, bool)]
+
+
+@pytest.mark.skipif(not YES_NO, reason="no system has a yes/no parameter")
+@FAST
+@given(board=boards(), case=st.sampled_from(YES_NO or [("", "", False)]),
+       form=st.integers(0, 3))
+def test_a_yes_or_no_parameter_in_every_accepted_form(
+    board: tuple[list[int], list[int | None], list[bool | None]],
+    case: tuple[str, str, bool], form: int,
+) -> None:
+    """Switched from its default as text (yes / TRUE), as a boolean cell or
+    as the number 1 or 0: the engine's scores with it switched."""
+    counts, years, flags = board
+    system, name, default = case
+    spec = get_system(system)
+    want = column(spec.score_game(game_of(counts, years, flags),
+                                  spec.make_params({name: not default})))
+    word, upper = ("no", "FALSE") if default else ("yes", "TRUE")
+    given_as = [f"{name}={word}", f"{name} = {upper}", [[name, not default]],
+                [[name, 0.0 if default else 1.0]]][form]
+    got = BOARD_FUNCTIONS[system](column([float(c) for c in counts]), column(years),
+                                  column(flags), given_as)
+    assert_table(got, want)
 
 
 @pytest.mark.parametrize("spec", [s for s in SYSTEMS if s.per_game], ids=lambda s: s.id)
@@ -751,7 +779,13 @@ def test_the_core_does_not_import_the_excel_adapter() -> None:
 
 
 def test_the_readme_imports_every_function_for_xlwings_lite() -> None:
+    """The README's main.py imports ``*``: exactly ``__all__``, which names
+    every worksheet function, those made from the registry too."""
     readme = (Path(udfs.__file__).parents[1] / "README.md").read_text()
-    block = readme.split("from dipxl.udfs import (", 1)[1].split(")", 1)[0]
-    names = re.findall(r"\b[A-Z][A-Z0-9_]+\b", block.split("\n", 1)[1])
-    assert sorted(names) == sorted(udfs.__all__)
+    section = readme.split("### Install: xlwings Lite", 1)[1].split("\n### ", 1)[0]
+    imports = re.findall(r"^ *from dipxl\.udfs import (.*)$", section, re.MULTILINE)
+    assert [line.split("#")[0].strip() for line in imports] == ["*"]
+    functions = {name for name, value in vars(udfs).items()
+                 if name.isupper() and callable(value)}
+    assert sorted(functions) == sorted(udfs.__all__)
+    assert {s.function for s in canonical() if isinstance(s, GameSystem)} <= functions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import cdiplo, detour98e, dimvalue, htm
+from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -31,6 +31,9 @@ SYSTEMS: tuple[System, ...] = (
     _DETOUR98E,
     dimvalue.DimValue("dimvalue", "Diminishing Value DBS", dimvalue.DEFAULT),
     _HTM,
+    sumofsquares.SumOfSquares("sumofsquares", "Sum of Squares", sumofsquares.DEFAULT),
+    drawsize.DrawSize("drawsize", "Draw size", drawsize.DEFAULT),
+    carnage.Carnage("carnage", "Carnage", carnage.DEFAULT),
     _CDIPLO.preset("cdiplo-rounded", "C-Diplo, game scores rounded to whole points", round_to=0),
     _DETOUR98E.preset("detour98e-2dp",
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),

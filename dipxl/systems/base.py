@@ -47,6 +47,7 @@ __all__ = [
     "SystemBase",
     "param",
     "parameter_doc",
+    "truth",
 ]
 
 P = TypeVar("P")
@@ -280,6 +281,8 @@ class EventSystem(SystemBase[P]):
 def _convert(name: str, value: Any, default: Any, blank: bool) -> Any:
     """Coerce ``value`` (possibly text) to the kind of ``default``; ``blank``:
     the parameter may be None."""
+    if isinstance(default, bool):
+        return truth(name, value)
     if isinstance(value, str):
         text = value.strip()
         if blank and text.lower() in ("", "none", "all", "exact"):
@@ -299,6 +302,24 @@ def _convert(name: str, value: Any, default: Any, blank: bool) -> Any:
     ):
         return int(value)
     return value
+
+
+_TRUE = ("true", "yes", "1")
+_FALSE = ("false", "no", "0")
+
+
+def truth(name: str, value: object) -> bool:
+    """A yes/no parameter's value: a bool, the number 1 or 0, or the text
+    true/yes/1 or false/no/0 (any case, spaces around ignored); anything
+    else is a ParameterError naming the parameter and the value seen."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return value == 1
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text in _TRUE or text in _FALSE:
+        return text in _TRUE
+    raise ParameterError(f"{name} must be true or false (yes or no), got {value!r}")
 
 
 def _number(name: str, text: str) -> int | float:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from dipxl.errors import InputError
+from dipxl.errors import InputError, ParameterError
 from dipxl.fields import HEADER_SYNONYMS, header_field
 from dipxl.systems import System, get_system
+from dipxl.systems.base import truth
 
 __all__ = [
     "HEADER_SYNONYMS",
@@ -114,4 +115,9 @@ def _setting_value(value: object, default: Any, cell: str, name: str, blank: boo
         return None if blank else default
     if isinstance(default, str):
         return str(value).strip()
+    if isinstance(default, bool):  # a yes/no parameter: TRUE, 1 or the text yes
+        try:
+            return truth(name, value)
+        except ParameterError as err:
+            raise InputError(str(err), cell, field=name, value=value, cell=cell) from None
     return _setting_number(value, cell, name)

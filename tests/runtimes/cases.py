@@ -23,6 +23,8 @@ from typing import Any
 
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.model import Power, Tournament
+from dipxl.systems import GameSystem, canonical
+from dipxl.systems.base import ELIMINATED_YEARS
 
 __all__ = ["CASES", "ERRORS", "OMITTED", "Call", "cpython"]
 
@@ -127,10 +129,13 @@ def _boards() -> list[Call]:
         shaped = [cells] if k % 2 else column(cells)
         years = [None if c else float(1901 + rng.randrange(9)) for c in counts]
         years_shaped = [years] if k % 2 else column(years)
+        # Every per-game system's function, from the registry: the elimination
+        # years where it reads them, its other board inputs left out.
         calls += [
-            Call(f"random board {k}", "CDIPLO", (shaped, OMITTED)),
-            Call(f"random board {k}", "DETOUR98E", (shaped, years_shaped, OMITTED)),
-            Call(f"random board {k}", "DIMVALUE", (shaped, OMITTED, OMITTED)),
+            Call(f"random board {k}", system.function,
+                 (shaped, *[years_shaped if i.name == ELIMINATED_YEARS else OMITTED
+                            for i in system.board_inputs], OMITTED))
+            for system in canonical() if isinstance(system, GameSystem)
         ]
     return calls
 

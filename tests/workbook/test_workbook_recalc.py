@@ -109,6 +109,22 @@ def _cases() -> list[Case]:
             edits={"divisor": "played", "solo": "winner_takes_all"},
         ),
     ]
+    for n, system in enumerate(TEMPLATES):
+        spec = get_system(system)
+        # Every yes/no parameter switched from its default in Settings as a
+        # TD would: typed as TRUE/FALSE, and as the text yes/no.
+        for name, default in spec.parameters():
+            if isinstance(default, bool):
+                cases += [
+                    Case(f"{system}-{name}-boolean", system, random_tournament(500 + n, 28, 3),
+                         edits={name: not default}),
+                    Case(f"{system}-{name}-text", system, tie_tournament(520 + n),
+                         edits={name: "no" if default else "yes"}),
+                ]
+        # Every per-game system's results typed into a blank workbook.
+        if spec.per_game and not any(c.id == f"{system}-typed" for c in cases):
+            cases.append(Case(f"{system}-typed", system, random_tournament(540 + n, 26, 3),
+                              typed=True))
     return cases
 
 

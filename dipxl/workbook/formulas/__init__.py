@@ -43,6 +43,7 @@ __all__ = [
     "in_draw",
     "member",
     "setting_name",
+    "shared_points",
     "solo_win",
 ]
 
@@ -335,6 +336,18 @@ def member(s: Seat) -> str:
         f'IF(COUNTIF({gb},"Y")+COUNTIF({gb},"Yes")>0,OR({g}="Y",{g}="Yes"),'
         f'AND({e}>0,{g}<>"N",{g}<>"No"))'
     )
+
+
+def shared_points(block: str, value: str) -> str:
+    """The position points of the positions ``value`` occupies in ``block``
+    (highest first), shared equally by the cells holding it: with
+    ``calc_cum`` the running sums of ``set_positions_1..7`` (row k+1 =
+    points of positions 1..k), a value held by n cells with m cells above it
+    shares ``(cum[m+n] - cum[m]) / n`` (the twin of
+    ``ranking.position_points`` with ``TieShare.SHARE``)."""
+    above = f'COUNTIF({block},">"&{value})'
+    upto = f'COUNTIF({block},">="&{value})'
+    return f"(INDEX(calc_cum,{upto}+1)-INDEX(calc_cum,{above}+1))/COUNTIF({block},{value})"
 
 
 def in_draw(s: Seat) -> str:

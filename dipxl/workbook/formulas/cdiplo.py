@@ -2,15 +2,19 @@
 
 Solo: the soloist ``set_solo``, everyone else ``set_solo_loss``.  Draw:
 ``set_played`` + centres + the position points of the positions the seat's
-centre count occupies, shared equally: with ``calc_cum`` the running sums of
-``set_positions_1..7`` (``calc_cum`` row k+1 = points of positions 1..k),
-a count held by n seats with m seats above it shares
-``(cum[m+n] - cum[m]) / n``.
+centre count occupies, shared equally (:func:`shared_points`).
 """
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, rounded, setting_name
+from dipxl.workbook.formulas import (
+    SCORE_KEY,
+    Formulas,
+    Seat,
+    rounded,
+    setting_name,
+    shared_points,
+)
 
 __all__ = ["FORMULAS", "CDiploFormulas"]
 
@@ -25,11 +29,7 @@ class CDiploFormulas(Formulas):
 
     def seat(self, s: Seat) -> dict[str, str]:
         e = s.cell("Centres")
-        blk = s.block("Centres")
-        above = f'COUNTIF({blk},">"&{e})'
-        upto = f'COUNTIF({blk},">="&{e})'
-        share = f"(INDEX(calc_cum,{upto}+1)-INDEX(calc_cum,{above}+1))/COUNTIF({blk},{e})"
-        draw = f"{setting_name('played')}+{e}+{share}"
+        draw = f"{setting_name('played')}+{e}+{shared_points(s.block('Centres'), e)}"
         solo = f"IF({e}={s.top},{setting_name('solo')},{setting_name('solo_loss')})"
         return {"Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})'}
 

@@ -1,0 +1,56 @@
+"""Carnage as worksheet formulas (the twin of ``dipxl.systems.carnage``).
+
+``Rank key`` orders the seats for rank points: a survivor's centres x
+``ABOVE_YEARS``; an eliminated seat 0, or with ``set_eliminated_by_year``
+its elimination year (0 when blank), as ``carnage.standing``.  Draw:
+centres + the rank points of the ranks the seat's key occupies, shared
+equally (:func:`shared_points`).  Solo: the soloist every rank point
+(``calc_cum`` row 8, the sum of ``set_positions_1..7``) + 34, everyone else 0.
+"""
+
+from __future__ import annotations
+
+from dipxl.model import MAX_CENTRES
+from dipxl.systems.carnage import ABOVE_YEARS
+from dipxl.workbook.formulas import (
+    SCORE_KEY,
+    Formulas,
+    Seat,
+    rounded,
+    setting_name,
+    shared_points,
+)
+
+__all__ = ["FORMULAS", "CarnageFormulas", "by_year"]
+
+
+def by_year() -> str:
+    """True when Settings ranks eliminated powers by year: TRUE, 1, or the
+    texts true / yes / 1 (any case, spaces ignored), as ``dipxl score``
+    reads the setting (``systems.base.truth``, which refuses other text)."""
+    x = setting_name("eliminated_by_year")
+    t = f'SUBSTITUTE({x}," ","")'
+    return f'OR({x}=TRUE,{x}=1,{t}="true",{t}="yes",{t}="1")'
+
+
+class CarnageFormulas(Formulas):
+    module = "carnage"
+    extra_columns = (SCORE_KEY, "Rank key")
+    note = (
+        "Carnage has no tie-breakers: players level on score share the rank "
+        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
+    )
+
+    def seat(self, s: Seat) -> dict[str, str]:
+        e = s.cell("Centres")
+        f = s.cell("Eliminated")
+        year = f"IF(AND({by_year()},ISNUMBER({f})),{f},0)"
+        share = shared_points(s.block("Rank key"), s.cell("Rank key"))
+        solo = f"IF({e}={s.top},INDEX(calc_cum,8)+{MAX_CENTRES},0)"
+        return {
+            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},{year}),"")',
+            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{e}+{share})")},{s.unscored})',
+        }
+
+
+FORMULAS = CarnageFormulas()
