@@ -15,8 +15,8 @@ from dipxl.systems.common import (
     Rule,
     check_number,
     check_positions,
-    rounded_table,
     rule_of,
+    score_table,
     solo_winner,
 )
 
@@ -85,7 +85,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     table is worked out once a call, so a tournament costs one look-up a
     game)."""
     rule = _rule(params)
-    memo: dict[tuple[int, ...], dict[int, float]] = {}
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
     get = memo.get
     out: list[tuple[float, ...]] = []
     append = out.append
@@ -125,13 +125,13 @@ def _rule(params: Params) -> Rule:
                    params.positions, params.round_to)
 
 
-# A bounded cache of a pure function: the same shape of game under the same
-# rule gives the same table (never modified by its users).
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _game_table(ordered: tuple[int, ...], rule: Rule) -> dict[int, float] | None:
-    """Centre count -> score (rounded to ``round_to`` decimals, if set) for a
-    game whose counts, highest first, are ``ordered``; None when two powers
-    reach the victory criterion."""
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count (:func:`score_table`: rounded to
+    ``round_to`` decimals, if set) of a game whose counts, highest first, are
+    ``ordered``; None when two powers reach the victory criterion."""
     victory, solo, solo_loss, played, positions, round_to = rule.values
     top = ordered[0]
     if top >= victory:
@@ -141,4 +141,4 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> dict[int, float] | None
     else:
         shares = position_points(ordered, positions, TieShare.SHARE)
         table = {c: played + c + points for c, points in shares.items()}
-    return rounded_table(table, round_to)
+    return score_table(table, round_to)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -74,13 +75,14 @@ class GameParams:
         return tuple(round_half_up(s, self.round_to) for s in scores)
 
 
-def rounded_table(table: dict[int, float], round_to: int | None) -> dict[int, float]:
-    """:meth:`GameParams.finish` applied to a table of a game's scores (each
-    seat's score is one of its values): memoised tables are rounded once,
-    not every game."""
-    if round_to is None:
-        return table
-    return {key: round_half_up(value, round_to) for key, value in table.items()}
+def score_table(scores: dict[int, float], round_to: int | None) -> tuple[float, ...]:
+    """A game's scores by centre count as a tuple (immutable, so a cache may
+    hand it out): entry ``c`` is the score of a power on ``c`` centres,
+    rounded as :meth:`GameParams.finish` rounds (once a table, not every
+    game); counts no power of the game holds are NaN and never read."""
+    if round_to is not None:
+        scores = {c: round_half_up(value, round_to) for c, value in scores.items()}
+    return tuple([scores.get(c, math.nan) for c in range(max(scores) + 1)])
 
 
 @dataclass(frozen=True, eq=False)

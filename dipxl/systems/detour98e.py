@@ -10,15 +10,15 @@ from functools import lru_cache
 from dipxl.errors import Notice
 from dipxl.ledger import GameJudge, Ledger, Played
 from dipxl.model import Game
-from dipxl.ranking import TieShare, places, position_points, rank_key
+from dipxl.ranking import TieShare, places, position_points, rank_key, round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     Rule,
     check_number,
     check_positions,
-    rounded_table,
     rule_of,
+    score_table,
     solo_winner,
 )
 from dipxl.tiebreaks import Tiebreaker, best_game, show_game
@@ -56,13 +56,13 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Detour 98e scores of one game (the rule: :class:`Detour98e`)."""
     desc = game.centres_desc
     k, late = (0, None) if desc[6] else _late_seats(game.years, params.survival_year)
-    table = _game_table(desc, k, _rule(params))
-    if table is None:
+    found = _game_table(desc, k, _rule(params))
+    if found is None:
         solo_winner(game, params.victory_centres)  # raises, naming the game
         raise AssertionError("unreachable: solo_winner raises")
+    table, x = found
     if late is None:
         return tuple([table[c] for c in game.centres])
-    x = table[-1]
     return tuple([x if flag else table[c] for c, flag in zip(game.centres, late, strict=True)])
 
 
@@ -71,7 +71,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     table is worked out once a call, so a tournament costs one look-up a
     game)."""
     rule = _rule(params)
-    memo: dict[tuple[int, ...], list[dict[int, float] | None]] = {}
+    memo: dict[tuple[int, ...], list[Table | None]] = {}
     get = memo.get
     # Which seats went out after the survival year, per pattern of
     # elimination years met in this call (one look-up a game).
@@ -93,18 +93,17 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
         tables = get(desc)
         if tables is None:
             tables = memo[desc] = [None] * 8
-        table = tables[k]
-        if table is None:
-            table = _game_table(desc, k, rule)
-            if table is None:
+        found_table = tables[k]
+        if found_table is None:
+            found_table = tables[k] = _game_table(desc, k, rule)
+            if found_table is None:
                 solo_winner(game, params.victory_centres)  # raises, naming the game
                 raise AssertionError("unreachable: solo_winner raises")
-            tables[k] = table
+        table, x = found_table
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if late is None:
             append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-        else:  # a late-eliminated seat scores the table's -1 entry
-            x = table[-1]
+        else:  # a late-eliminated seat scores x
             la, lb, lc, ld, le, lf, lg = late
             append((x if la else table[a], x if lb else table[b], x if lc else table[c],
                     x if ld else table[d], x if le else table[e], x if lf else table[f],
@@ -132,13 +131,18 @@ def _rule(params: Params) -> Rule:
                    params.round_to)
 
 
-# A bounded cache of a pure function: the same input gives the same table
-# (never modified by its users).
+# The scores by centre count (:func:`score_table`) of a game, and the score
+# of a seat eliminated after the survival year.
+Table = tuple[tuple[float, ...], float]
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# input gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> dict[int, float] | None:
-    """Centre count -> score for a game whose counts, highest first, are
-    ``ordered`` and in which ``n_late`` seats were eliminated after Fall
-    1905; -1 -> the score of such a seat.  None when two powers reach the
+def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> Table | None:
+    """The scores by centre count of a game whose counts, highest first,
+    are ``ordered`` and in which ``n_late`` seats were eliminated after Fall
+    1905, and the score of such a seat.  None when two powers reach the
     victory criterion.
 
     Win: the winner scores ``win``; a loser centres + 1 for surviving to Fall
@@ -154,8 +158,7 @@ def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> dict[int, 
         if second == top:
             return None
         table = {c: float(win) if c == top else float(c + (1 if c else 0)) for c in ordered}
-        table[-1] = 1.0
-        return rounded_table(table, round_to)
+        return score_table(table, round_to), round_half_up(1.0, round_to)
     raw = {
         c: c + points + (2 if c else 0)
         for c, points in position_points(ordered, positions, TieShare.LOWEST).items()
@@ -164,8 +167,8 @@ def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> dict[int, 
         raw[top] += top - second
     total = sum(raw[c] for c in ordered) + n_late
     table = {c: r * scale / total for c, r in raw.items()}
-    table[-1] = (raw.get(0, 0) + 1) * scale / total
-    return rounded_table(table, round_to)
+    late = (raw.get(0, 0) + 1) * scale / total
+    return score_table(table, round_to), round_half_up(late, round_to)
 
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:

@@ -1,6 +1,7 @@
 """The per-shape tables (worked out once a call, and kept between calls by
 a bounded cache of the pure table function) never change a score: not
-across parameter sets, not when the cache starts again."""
+across parameter sets, not when the cache starts again; and what the cache
+hands out cannot be changed by whoever gets it."""
 
 from __future__ import annotations
 
@@ -74,3 +75,24 @@ def test_the_table_caches_are_bounded() -> None:
     for solo in range(200):
         cdiplo.score_many([], cdiplo.Params(solo=solo))
     assert cdiplo._game_table.cache_info().currsize == 0  # nothing is kept per parameter set
+
+
+def test_a_cached_table_is_an_immutable_score_by_centre_count() -> None:
+    shape = (10, 8, 6, 4, 3, 2, 1)  # a C-Diplo draw: 1 + centres + 38 / 14 / 7
+    table = cdiplo._game_table(shape, cdiplo._rule(cdiplo.DEFAULT))
+    assert isinstance(table, tuple)
+    assert (table[10], table[8], table[6], table[4]) == (1 + 10 + 38, 1 + 8 + 14, 1 + 6 + 7, 1 + 4)
+
+
+def test_a_cached_detour_table_carries_the_late_elimination_score_beside_it() -> None:
+    shape = (17, 9, 8, 0, 0, 0, 0)  # three survivors, one of the four eliminated late
+    found = detour98e._game_table(shape, 1, detour98e._rule(detour98e.DEFAULT))
+    assert found is not None
+    table, late = found
+    assert isinstance(table, tuple)
+    # raw: 17 + 4 + 8 (margin) + 2 = 31, 9 + 3 + 2 = 14, 8 + 2 + 2 = 12; the
+    # eliminated tie on 4th-7th, taking 7th's 0 points; the late seat 0 + 1
+    # (survival): total 31 + 14 + 12 + 0 * 4 + 1 = 58
+    assert table[17] == 31 * 100 / 58
+    assert table[0] == 0
+    assert late == 1 * 100 / 58
