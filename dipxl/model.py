@@ -10,14 +10,12 @@ a reader can name the cell.  Odd but scorable data is reported by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import attrgetter
 from typing import cast
 
 from dipxl.errors import InputError, Notice
-from dipxl.slots import slot_setters
 
 __all__ = [
     "FIRST_YEAR",
@@ -75,7 +73,7 @@ POWERS: tuple[str, ...] = tuple(p.title for p in Power)
 # ---------------------------------------------------------------- model
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Seat:
     """One player's part in one game.
 
@@ -90,46 +88,21 @@ class Seat:
     eliminated: int | None = None
     in_draw: bool | None = None
 
-    # A hand-written __init__: fields are stored through their slots (a
-    # frozen dataclass's generated one costs twice as much, and a tournament
-    # builds tens of thousands of seats); the checks run on the arguments.
-    def __init__(
-        self,
-        player: str,
-        power: Power,
-        centres: int | None,
-        eliminated: int | None = None,
-        in_draw: bool | None = None,
-    ) -> None:
-        if type(power) is not Power:
-            power = Power.parse(power)
+    def __post_init__(self) -> None:
+        # One test of every field on the common path; _refuse_seat names
+        # the first that fails.
+        if type(self.power) is not Power:
+            object.__setattr__(self, "power", Power.parse(self.power))
+        player, centres, year, flag = self.player, self.centres, self.eliminated, self.in_draw
         if (
             type(player) is not str
             or (centres is not None
                 and (type(centres) is not int or not 0 <= centres <= MAX_CENTRES))
-            or (eliminated is not None
-                and (type(eliminated) is not int or centres
-                     or not FIRST_YEAR <= eliminated <= LAST_YEAR))
-            or (in_draw is not None and (type(in_draw) is not bool or (in_draw and centres == 0)))
+            or (year is not None
+                and (type(year) is not int or centres or not FIRST_YEAR <= year <= LAST_YEAR))
+            or (flag is not None and (type(flag) is not bool or (flag and centres == 0)))
         ):
-            _refuse_seat(player, power, centres, eliminated, in_draw)
-        _set_seat_player(self, player)
-        _set_seat_power(self, power)
-        _set_seat_centres(self, centres)
-        _set_seat_eliminated(self, eliminated)
-        _set_seat_in_draw(self, in_draw)
-
-
-(
-    _set_seat_player,
-    _set_seat_power,
-    _set_seat_centres,
-    _set_seat_eliminated,
-    _set_seat_in_draw,
-) = slot_setters(
-    Seat,
-    "player", "power", "centres", "eliminated", "in_draw",
-)
+            _refuse_seat(player, self.power, centres, year, flag)
 
 
 def _refuse_seat(
@@ -177,12 +150,14 @@ def _player_of(seat: Seat) -> str:
 
 
 _get_power = attrgetter("power")
+# A seat's fields, which a game's __post_init__ turns into one tuple each.
+_columns = attrgetter("power", "player", "centres", "eliminated", "in_draw")
 _ALL_POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _NO_FLAGS = (None,) * 7
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One board of one round: seven seats, stored in power order.
 
@@ -211,49 +186,32 @@ class Game:
         text = f"round {self.round}, board {self.board}"
         return f"{self.origin} ({text})" if self.origin else text
 
-    # A hand-written __init__ (see Seat): fields are stored through their
-    # slots, derived from the seven seats unpacked by name, each check made once.
-    def __init__(
-        self, round: int, board: int, seats: Sequence[Seat], origin: str = ""
-    ) -> None:
-        _set_round(self, round)
-        _set_board(self, board)
-        _set_origin(self, origin)
-        if type(round) is not int or round < 1 or type(board) is not int or board < 1:
+    def __post_init__(self) -> None:
+        if (type(self.round) is not int or self.round < 1
+                or type(self.board) is not int or self.board < 1):
             self._bad_number()
-        if type(seats) is not tuple:
-            seats = tuple(seats)
+        seats = tuple(self.seats)
         if len(seats) != 7:
             raise InputError(f"a game has seven seats, this one has {len(seats)}", self.label)
-        # Seven names, no loop: the interpreter's own attribute loads are
-        # several times cheaper than map() with attrgetter here.
-        a, b, c, d, e, f, g = seats
-        if not (type(a) is Seat and type(b) is Seat and type(c) is Seat and type(d) is Seat
-                and type(e) is Seat and type(f) is Seat and type(g) is Seat):
+        if set(map(type, seats)) != {Seat}:
             bad = next(s for s in seats if type(s) is not Seat)
             raise InputError(f"seats must be Seat objects, got {bad!r}", self.label)
-        if (a.power, b.power, c.power, d.power, e.power, f.power, g.power) != _ALL_POWERS:
+        powers, players, entered, years, flags = zip(*map(_columns, seats), strict=True)
+        if powers != _ALL_POWERS:
             seats = tuple(sorted(seats, key=_get_power))
-            if tuple(map(_get_power, seats)) != _ALL_POWERS:
+            powers, players, entered, years, flags = zip(*map(_columns, seats), strict=True)
+            if powers != _ALL_POWERS:
                 self._twice(seats)
-            a, b, c, d, e, f, g = seats
-        _set_seats(self, seats)
-        _set_years(self, (a.eliminated, b.eliminated, c.eliminated, d.eliminated, e.eliminated,
-                          f.eliminated, g.eliminated))
-        players = (a.player, b.player, c.player, d.player, e.player, f.player, g.player)
-        _set_players(self, players)
-        entered = (a.centres, b.centres, c.centres, d.centres, e.centres, f.centres, g.centres)
-        if None in entered:
-            _set_finished(self, False)
-            _set_centres(self, ())
-            _set_centres_desc(self, ())
-            _set_draw_members(self, ())
+        finished = None not in entered
+        centres = cast("tuple[int, ...]", entered) if finished else ()
+        desc = tuple(sorted(centres, reverse=True))
+        for name, value in (("seats", seats), ("players", players), ("years", years),
+                            ("finished", finished), ("centres", centres),
+                            ("centres_desc", desc)):
+            object.__setattr__(self, name, value)
+        if not finished:
+            object.__setattr__(self, "draw_members", ())
             return
-        centres = cast("tuple[int, ...]", entered)
-        _set_finished(self, True)
-        _set_centres(self, centres)
-        desc = sorted(centres, reverse=True)
-        _set_centres_desc(self, tuple(desc))
         if "" in players or len(set(players)) != 7:
             self._bad_players(seats)
         if desc[1] >= SOLO_CENTRES:
@@ -266,9 +224,9 @@ class Game:
             )
         if desc[0] == 0:
             raise InputError("every power has 0 centres: no game ends like that", self.label)
-        flags = (a.in_draw, b.in_draw, c.in_draw, d.in_draw, e.in_draw, f.in_draw, g.in_draw)
-        _set_draw_members(self, tuple(map(bool, centres)) if flags == _NO_FLAGS
-                          else self._draw_members(flags, centres, desc[0]))
+        members = (tuple(map(bool, centres)) if flags == _NO_FLAGS
+                   else self._draw_members(flags, centres, desc[0]))
+        object.__setattr__(self, "draw_members", members)
 
     def _bad_number(self) -> None:
         """Raise the error for a round or board that is not a whole number from 1."""
@@ -337,24 +295,6 @@ class Game:
     def total_centres(self) -> int:
         """Centres owned at the end (0 while unfinished)."""
         return sum(self.centres)
-
-
-(
-    _set_round,
-    _set_board,
-    _set_origin,
-    _set_seats,
-    _set_years,
-    _set_players,
-    _set_finished,
-    _set_centres,
-    _set_centres_desc,
-    _set_draw_members,
-) = slot_setters(
-    Game,
-    "round", "board", "origin", "seats", "years", "players", "finished", "centres",
-    "centres_desc", "draw_members",
-)
 
 
 @dataclass(frozen=True, slots=True)

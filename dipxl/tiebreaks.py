@@ -65,14 +65,12 @@ def split(
 # ------------------------------------------------------- k-th best game
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class _GameKey:
     """A player's k-th best game as a sortable value (missing loses to any)."""
 
-    __slots__ = ("ledger", "played")
-
-    def __init__(self, played: Played | None, ledger: Ledger) -> None:
-        self.played = played
-        self.ledger = ledger
+    played: Played | None
+    ledger: Ledger
 
     def _cmp(self, other: _GameKey) -> int:
         if self.played is None or other.played is None:

@@ -3,7 +3,7 @@ let scoring go on."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field, replace
 
 import pytest
 from hypothesis import example, given, settings
@@ -270,6 +270,60 @@ def test_seat_validates_direct_construction() -> None:
         Seat("X", Power.ITALY, 40)
     with pytest.raises(InputError, match="a game has seven seats"):
         Game(1, 1, (Seat("X", Power.ITALY, 4),))
+
+
+# Each check of a seat built directly, and the message it gives (the
+# player and power name the seat): seat fields, then the message.
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ((7, Power.ITALY, 4), "Italy (7): player must be text, got 7"),
+        (("X", Power.ITALY, 4.0), "Italy (X): centres must be a whole number 0-34, got 4.0"),
+        (("X", Power.ITALY, 35), "Italy (X): centres must be a whole number 0-34, got 35"),
+        (("X", Power.ITALY, 0, 1900),
+         "Italy (X): elimination year must be a year 1901-2100, got 1900"),
+        (("X", Power.ITALY, 3, 1905), "Italy (X): has 3 centres but an elimination year (1905)"),
+        (("X", Power.ITALY, 3, None, 1),
+         "Italy (X): draw flag must be True, False or None, got 1"),
+        (("", Power.ITALY, 0, None, True),
+         "Italy (no player): is eliminated (0 centres) but marked in the draw"),
+    ],
+)
+def test_each_seat_check_names_the_seat_and_the_value(
+    fields: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(InputError) as err:
+        Seat(*fields)  # type: ignore[arg-type]  # wrong on purpose
+    assert str(err.value) == message
+
+
+def test_seats_and_games_are_frozen_values_built_by_position_or_keyword() -> None:
+    seat = Seat("X", Power.ITALY, 4, None, True)
+    assert seat == Seat(player="X", power=Power.ITALY, centres=4, in_draw=True)
+    assert Seat("X", "Italy", 4) == Seat("X", Power.ITALY, 4)  # type: ignore[arg-type]
+    with pytest.raises(FrozenInstanceError):
+        seat.centres = 5  # type: ignore[misc]  # frozen on purpose
+    game = board([4] * 7)
+    assert game == Game(round=game.round, board=game.board, seats=game.seats)
+    with pytest.raises(FrozenInstanceError):
+        game.round = 2  # type: ignore[misc]  # frozen on purpose
+
+
+def test_a_changed_copy_is_validated_again() -> None:
+    with pytest.raises(InputError, match="centres must be a whole number 0-34, got 35"):
+        replace(Seat("X", Power.ITALY, 4), centres=35)
+    with pytest.raises(InputError, match="round must be a whole number from 1, got 0"):
+        replace(board([4] * 7), round=0)
+
+
+def test_a_game_stores_its_seats_in_power_order_whatever_order_they_come_in() -> None:
+    game = board([10, 8, 6, 4, 3, 2, 1])
+    shuffled = Game(1, 1, tuple(reversed(game.seats)))
+    assert shuffled.seats == game.seats
+    assert shuffled.centres == (10, 8, 6, 4, 3, 2, 1)
+    assert shuffled.centres_desc == (10, 8, 6, 4, 3, 2, 1)
+    assert shuffled.players == tuple(s.player for s in game.seats)
+    assert shuffled.draw_members == (True,) * 7
 
 
 def test_names_differing_only_in_case_are_two_players_with_a_warning() -> None:
