@@ -35,13 +35,11 @@ Figures, not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
+from child import run_child
 from engine import random_centres  # benchmarks/engine.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +179,6 @@ def write_event(path: Path, players: int, rounds: int, boards: list[int], system
 
 def measure(mode: str, files: list[Path], repeats: int, system: str,
             root: Path = ROOT) -> dict[str, float]:
-    venv = root / ".venv" / "bin" / "python"
     code = (
         CHILD.replace("ROOT", repr(str(root)))
         .replace("FILES", repr([str(f) for f in files]))
@@ -189,10 +186,7 @@ def measure(mode: str, files: list[Path], repeats: int, system: str,
         .replace("MODE", repr(mode))
         .replace("SYSTEM", repr(system))
     )
-    python = str(venv) if venv.exists() else sys.executable
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
+    return run_child(root, code)
 
 
 def main() -> None:

@@ -14,10 +14,9 @@ Figures, not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
-import sys
 from pathlib import Path
+
+from child import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,12 +63,7 @@ print(json.dumps(result))
 
 
 def measure(root: Path, repeats: int) -> dict[str, float]:
-    venv = root / ".venv" / "bin" / "python"
-    code = CHILD.replace("ROOT", repr(str(root))).replace("REPEATS", str(repeats))
-    python = str(venv) if venv.exists() else sys.executable
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
+    return run_child(root, CHILD.replace("ROOT", repr(str(root))).replace("REPEATS", str(repeats)))
 
 
 def main() -> None:
