@@ -224,3 +224,23 @@ def test_dipxl_new_names_a_system_without_formula_twin(
     # and it scores like any other system
     assert standings_dict(score_tournament(worked_games_event(), NO_TWIN))["standings"] == \
         standings_dict(score_tournament(worked_games_event(), "cdiplo"))["standings"]
+
+
+@pytest.mark.parametrize(
+    ("system", "overrides", "field"),
+    [
+        ("cdiplo", {"solo": "lots"}, "solo"),
+        ("cdiplo", {"positions": (38, float("nan"))}, "positions"),
+        ("cdiplo", {"round_to": 12}, "round_to"),
+        ("htm", {"divisor": "games"}, "divisor"),
+        ("cdiplo", {"bonus": 3}, "bonus"),
+    ],
+)
+def test_parameter_errors_say_which_parameter_and_value(
+    system: str, overrides: dict[str, object], field: str
+) -> None:
+    # Structured, so a reader names the Settings cell without parsing text.
+    with pytest.raises(ParameterError) as caught:
+        get_system(system).make_params(overrides)
+    assert caught.value.field == field
+    assert caught.value.value is not None

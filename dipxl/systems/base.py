@@ -172,7 +172,8 @@ class SystemBase(ABC, Generic[P]):
             key = name.strip().lower().replace("-", "_")
             if key not in known:
                 raise ParameterError(
-                    f"{self.id} has no parameter {name!r}; it has {', '.join(known)}"
+                    f"{self.id} has no parameter {name!r}; it has {', '.join(known)}",
+                    field=key, value=value,
                 )
             changes[key] = _convert(key, value, known[key], key in self.blank_parameters)
         return dataclasses.replace(self.params, **changes)  # type: ignore[type-var]  # P is a dataclass
@@ -319,12 +320,16 @@ def truth(name: str, value: object) -> bool:
     text = value.strip().lower() if isinstance(value, str) else None
     if text in _TRUE or text in _FALSE:
         return text in _TRUE
-    raise ParameterError(f"{name} must be true or false (yes or no), got {value!r}")
+    raise ParameterError(
+        f"{name} must be true or false (yes or no), got {value!r}", field=name, value=value
+    )
 
 
 def _number(name: str, text: str) -> int | float:
     try:
         number = float(text.strip())
     except ValueError:
-        raise ParameterError(f"{name} must be a number, got {text!r}") from None
+        raise ParameterError(
+            f"{name} must be a number, got {text!r}", field=name, value=text
+        ) from None
     return int(number) if number.is_integer() else number

@@ -32,7 +32,8 @@ class Params(GameParams):
         check_positions(self.positions)
         if not isinstance(self.eliminated_by_year, bool):
             raise ParameterError(
-                f"eliminated_by_year must be true or false, got {self.eliminated_by_year!r}"
+                f"eliminated_by_year must be true or false, got {self.eliminated_by_year!r}",
+                field="eliminated_by_year", value=self.eliminated_by_year,
             )
 
 

@@ -25,25 +25,35 @@ def check_number(
 ) -> None:
     """ParameterError unless ``value`` is a real number (>= ``low``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ParameterError(f"{name} must be a number, got {value!r}")
+        raise ParameterError(f"{name} must be a number, got {value!r}", field=name, value=value)
     if value != value or value in (float("inf"), float("-inf")):
-        raise ParameterError(f"{name} must be a finite number, got {value!r}")
+        raise ParameterError(
+            f"{name} must be a finite number, got {value!r}", field=name, value=value
+        )
     if not -MAX_PARAMETER <= value <= MAX_PARAMETER:
         # Sums of such values overflow to inf: a typo, never a rule.
         raise ParameterError(
-            f"{name} must be between -{MAX_PARAMETER:g} and {MAX_PARAMETER:g}, got {value!r}"
+            f"{name} must be between -{MAX_PARAMETER:g} and {MAX_PARAMETER:g}, got {value!r}",
+            field=name, value=value,
         )
     if whole and not float(value).is_integer():
-        raise ParameterError(f"{name} must be a whole number, got {value!r}")
+        raise ParameterError(
+            f"{name} must be a whole number, got {value!r}", field=name, value=value
+        )
     if low is not None and value < low:
-        raise ParameterError(f"{name} must be at least {low}, got {value!r}")
+        raise ParameterError(
+            f"{name} must be at least {low}, got {value!r}", field=name, value=value
+        )
 
 
 def check_positions(positions: object) -> None:
     """ParameterError unless ``positions`` is a tuple of 1 to 7 numbers
     (the points of 1st, 2nd, ...)."""
     if not isinstance(positions, tuple) or not 1 <= len(positions) <= 7:
-        raise ParameterError(f"positions must list 1 to 7 numbers, got {positions!r}")
+        raise ParameterError(
+            f"positions must list 1 to 7 numbers, got {positions!r}",
+            field="positions", value=positions,
+        )
     for value in positions:
         check_number("positions", value)
 
@@ -60,11 +70,17 @@ class GameParams:
     def __post_init__(self) -> None:
         check_number("victory_centres", self.victory_centres, 1, whole=True)
         if self.victory_centres > MAX_CENTRES:
-            raise ParameterError(f"victory_centres must be at most 34, got {self.victory_centres}")
+            raise ParameterError(
+                f"victory_centres must be at most 34, got {self.victory_centres}",
+                field="victory_centres", value=self.victory_centres,
+            )
         if self.round_to is not None:
             check_number("round_to", self.round_to, 0, whole=True)
             if self.round_to > 9:
-                raise ParameterError(f"round_to must be at most 9 decimals, got {self.round_to}")
+                raise ParameterError(
+                    f"round_to must be at most 9 decimals, got {self.round_to}",
+                    field="round_to", value=self.round_to,
+                )
         if self.best_rounds is not None:
             check_number("best_rounds", self.best_rounds, 1, whole=True)
 

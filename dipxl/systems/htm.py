@@ -32,15 +32,22 @@ class Params:
 
     def __post_init__(self) -> None:
         if self.solo not in SOLO_MODES:
-            raise ParameterError(f"solo must be one of {', '.join(SOLO_MODES)}, got {self.solo!r}")
+            raise ParameterError(
+                f"solo must be one of {', '.join(SOLO_MODES)}, got {self.solo!r}",
+                field="solo", value=self.solo,
+            )
         if self.divisor not in DIVISORS:
             raise ParameterError(
-                f"divisor must be one of {', '.join(DIVISORS)}, got {self.divisor!r}"
+                f"divisor must be one of {', '.join(DIVISORS)}, got {self.divisor!r}",
+                field="divisor", value=self.divisor,
             )
         if self.solo_centres is not None:
             check_number("solo_centres", self.solo_centres, 1, whole=True)
             if self.solo_centres > MAX_CENTRES:
-                raise ParameterError(f"solo_centres must be at most 34, got {self.solo_centres}")
+                raise ParameterError(
+                    f"solo_centres must be at most 34, got {self.solo_centres}",
+                    field="solo_centres", value=self.solo_centres,
+                )
         check_number("victory_centres", self.victory_centres, 1, whole=True)
 
 

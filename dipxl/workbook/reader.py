@@ -362,16 +362,11 @@ class _Reader:
 def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError, ref: str) -> str:
     """The cell of the setting a parameter error is about: the row of its
     ``field``, or for a list parameter (``positions_1``, ``positions_2`` ...)
-    the element holding its ``value``.  (A parameter error without a field
-    is read the old way: the field is the message's first word, the value
-    what follows its last "got ".)"""
-    name = err.field
-    if name is None:
-        named = re.match(r"\w+", err.message)
-        if named is None:
-            return ref
-        name = named.group(0)
-    name = name.lower()
+    the element holding its ``value``; ``ref`` when the error names no
+    setting of the sheet."""
+    if err.field is None:
+        return ref
+    name = err.field.lower()
     rows = [
         (k.strip().lower(), v, c)
         for k, v, c in entries
@@ -379,11 +374,10 @@ def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError
     ]
     if not rows:
         return ref
-    if err.field is not None:
-        for _key, value, cell in rows:
-            if value is not None and value == err.value:
-                return cell
-        return rows[0][2]
+    for _key, value, cell in rows:  # the element holding the value (as read, or as text)
+        if value is not None and (value == err.value or str(value).strip() == str(err.value)):
+            return cell
+    return rows[0][2]
     quoted = err.message.rpartition("got ")[2]
     for _key, value, cell in rows:
         if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
