@@ -9,7 +9,7 @@ from dipxl.errors import Notice, ParameterError
 from dipxl.model import LAST_YEAR, MAX_CENTRES, Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_positions, solo_winner
+from dipxl.systems.common import GameParams, check_positions, solo_scores, solo_winner
 
 __all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "score_many", "standing"]
 
@@ -80,8 +80,7 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        solo = float(sum(params.positions) + MAX_CENTRES)
-        scores = tuple([solo if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, sum(params.positions) + MAX_CENTRES)
     else:
         if params.eliminated_by_year and 0 in centres:
             standings = [standing(c, y) for c, y in zip(centres, game.years, strict=True)]

@@ -14,7 +14,8 @@ from dipxl.ranking import round_half_up
 from dipxl.systems.base import param
 
 __all__ = [
-    "MAX_PARAMETER", "GameParams", "Rule", "check_number", "param_table", "rule_of", "solo_winner",
+    "MAX_PARAMETER", "GameParams", "Rule", "WinDrawParams", "check_number", "param_table",
+    "rule_of", "solo_scores", "solo_winner",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -73,6 +74,26 @@ class GameParams:
         if self.round_to is None:
             return scores
         return tuple(round_half_up(s, self.round_to) for s in scores)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinDrawParams(GameParams):
+    """The parameters of a system that gives the soloist ``win`` and shares
+    ``draw_total`` among the players of a drawn game (each system documents
+    its own share on ``draw_total``)."""
+
+    win: float = param(100, "points of the soloist (everyone else scores 0)")
+    draw_total: float = param(100, "a drawn game shares this")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_number("win", self.win)
+        check_number("draw_total", self.draw_total, 0)
+
+
+def solo_scores(winner: int, points: float) -> tuple[float, ...]:
+    """A solo's seven scores: ``points`` for the soloist, 0 for everyone else."""
+    return tuple([float(points) if i == winner else 0.0 for i in range(7)])
 
 
 def score_table(scores: dict[int, float], round_to: int | None) -> tuple[float, ...]:

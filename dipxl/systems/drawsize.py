@@ -8,23 +8,17 @@ from dataclasses import dataclass
 from dipxl.errors import InputError
 from dipxl.model import Game
 from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
 __all__ = ["DrawSize", "Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Params(GameParams):
+class Params(WinDrawParams):
     """Draw-size parameters; the defaults are the system of SCORING.md section 8."""
 
-    win: float = param(100, "points of the soloist (everyone else scores 0)")
     draw_total: float = param(
         100, "the members of a draw share this equally (everyone else scores 0)")
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        check_number("win", self.win)
-        check_number("draw_total", self.draw_total, 0)
 
 
 DEFAULT = Params()
@@ -59,7 +53,7 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Draw size scores of one game (the rule: :class:`DrawSize`)."""
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        scores = tuple([float(params.win) if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, params.win)
     else:
         members = game.draw_members
         size = members.count(True)

@@ -7,23 +7,17 @@ from dataclasses import dataclass
 
 from dipxl.model import Game
 from dipxl.systems.base import GameSystem, param
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
 __all__ = ["Params", "SumOfSquares", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Params(GameParams):
+class Params(WinDrawParams):
     """Sum of Squares parameters; the defaults are the system of SCORING.md section 8."""
 
-    win: float = param(100, "points of the soloist (everyone else scores 0)")
     draw_total: float = param(
         100, "a drawn game shares this in proportion to the squares of the centre counts")
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        check_number("win", self.win)
-        check_number("draw_total", self.draw_total, 0)
 
 
 DEFAULT = Params()
@@ -55,7 +49,7 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        scores = tuple([float(params.win) if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, params.win)
     else:
         squares = sum(c * c for c in centres)  # a draw has a survivor: never 0
         scores = tuple([params.draw_total * (c * c) / squares for c in centres])
