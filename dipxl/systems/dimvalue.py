@@ -9,7 +9,7 @@ from functools import lru_cache
 from dipxl.ledger import Ledger
 from dipxl.model import Game
 from dipxl.ranking import rank_key
-from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
 from dipxl.tiebreaks import Measure, Tiebreaker
 
@@ -156,10 +156,7 @@ class DimValue(GameSystem[Params]):
     """
 
     twin = "dimvalue"
-    board_inputs = (
-        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-                   "left out; blank: every survivor is in the draw."),
-    )
+    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from dipxl.errors import InputError
 from dipxl.model import Game
-from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
 from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
 __all__ = ["DrawSize", "Params", "score", "score_many"]
@@ -36,10 +36,7 @@ class DrawSize(GameSystem[Params]):
     """
 
     twin = "drawsize"
-    board_inputs = (
-        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-                   "left out; blank: every survivor is in the draw."),
-    )
+    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
