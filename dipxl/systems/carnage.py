@@ -9,7 +9,13 @@ from dipxl.errors import Notice, ParameterError
 from dipxl.model import LAST_YEAR, MAX_CENTRES, Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_positions, solo_scores, solo_winner
+from dipxl.systems.common import (
+    GameParams,
+    check_positions,
+    missing_years,
+    solo_scores,
+    solo_winner,
+)
 
 __all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "score_many", "standing"]
 
@@ -108,13 +114,4 @@ def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:
     """Ranked by year, an eliminated power with no elimination year ranks last."""
     if not params.eliminated_by_year or max(game.centres) >= params.victory_centres:
         return []
-    return [
-        Notice(
-            "no_elimination_year",
-            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
-            "ranked below every power eliminated in a recorded year",
-            game.label,
-        )
-        for seat in game.seats
-        if seat.centres == 0 and seat.eliminated is None
-    ]
+    return missing_years(game, "ranked below every power eliminated in a recorded year")

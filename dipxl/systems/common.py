@@ -8,14 +8,22 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
-from dipxl.errors import InputError, ParameterError
+from dipxl.errors import InputError, Notice, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
 from dipxl.systems.base import param
 
 __all__ = [
-    "MAX_PARAMETER", "GameParams", "Rule", "WinDrawParams", "check_number", "param_table",
-    "rule_of", "solo_scores", "solo_winner",
+    "MAX_PARAMETER",
+    "GameParams",
+    "Rule",
+    "WinDrawParams",
+    "check_number",
+    "missing_years",
+    "param_table",
+    "rule_of",
+    "solo_scores",
+    "solo_winner",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -143,6 +151,21 @@ def solo_winner(game: Game, victory_centres: int) -> int | None:
             game.label,
         )
     return centres.index(top)
+
+
+def missing_years(game: Game, consequence: str) -> list[Notice]:
+    """A notice for each eliminated seat of ``game`` with no elimination
+    year, saying what the system does to it (``consequence``)."""
+    return [
+        Notice(
+            "no_elimination_year",
+            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
+            + consequence,
+            game.label,
+        )
+        for seat in game.seats
+        if seat.centres == 0 and seat.eliminated is None
+    ]
 
 
 def param_table(params: object) -> list[tuple[str, Any]]:
