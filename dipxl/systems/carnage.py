@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import Notice, ParameterError
@@ -17,7 +16,7 @@ from dipxl.systems.common import (
     solo_winner,
 )
 
-__all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "score_many", "standing"]
+__all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "standing"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,10 +72,6 @@ class Carnage(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
-
     def notices(self, game: Game, params: Params = DEFAULT) -> list[Notice]:
         return notices(game, params)
 
@@ -103,11 +98,6 @@ def standing(centres: int, year: int | None) -> int:
     above every eliminated power; an eliminated power's elimination year
     (0 when not recorded: below every recorded year)."""
     return centres * ABOVE_YEARS if centres else (year or 0)
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]
 
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:

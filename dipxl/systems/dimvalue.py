@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -13,7 +13,7 @@ from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
 from dipxl.tiebreaks import Measure, Tiebreaker
 
-__all__ = ["DimValue", "Params", "score", "score_many", "tiebreakers"]
+__all__ = ["DimValue", "Params", "score", "tiebreakers"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,11 +69,6 @@ def _all_survivors_draw(members: tuple[bool, ...], ante: float) -> tuple[float, 
     eliminated = members.count(False)
     share = ante * eliminated / (7 - eliminated)
     return tuple([share if m else -float(ante) for m in members])
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]
 
 
 # ------------------------------------------------------------ tie-breakers
@@ -160,10 +155,6 @@ class DimValue(GameSystem[Params]):
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
-
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
 
     def breakers(self, params: Params) -> tuple[Tiebreaker, ...]:
         return tiebreakers(params)

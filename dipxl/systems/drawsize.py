@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import InputError
@@ -10,7 +9,7 @@ from dipxl.model import Game
 from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
 from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
-__all__ = ["DrawSize", "Params", "score", "score_many"]
+__all__ = ["DrawSize", "Params", "score"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,10 +40,6 @@ class DrawSize(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
-
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Draw size scores of one game (the rule: :class:`DrawSize`)."""
@@ -60,8 +55,3 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         share = params.draw_total / size
         scores = tuple([share if member else 0.0 for member in members])
     return params.finish(scores)
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.model import Game
 from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
-__all__ = ["Params", "SumOfSquares", "score", "score_many"]
+__all__ = ["Params", "SumOfSquares", "score"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,10 +38,6 @@ class SumOfSquares(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
-
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
@@ -54,8 +49,3 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         squares = sum(c * c for c in centres)  # a draw has a survivor: never 0
         scores = tuple([params.draw_total * (c * c) / squares for c in centres])
     return params.finish(scores)
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]
