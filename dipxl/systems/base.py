@@ -95,6 +95,10 @@ class BoardInput:
 
 ELIMINATED_YEARS = "eliminated_years"
 DRAW_FLAGS = "draw_flags"
+# The draw flags as every system that reads them takes them: optional.
+OPTIONAL_DRAW_FLAGS = BoardInput(
+    DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
+    "left out; blank: every survivor is in the draw.")
 
 
 class SystemBase(ABC, Generic[P]):

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import Notice, ParameterError
 from dipxl.model import LAST_YEAR, MAX_CENTRES, Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_positions, solo_winner
+from dipxl.systems.common import (
+    GameParams,
+    check_positions,
+    missing_years,
+    solo_scores,
+    solo_winner,
+)
 
-__all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "score_many", "standing"]
+__all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "standing"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,10 +73,6 @@ class Carnage(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
-
     def notices(self, game: Game, params: Params = DEFAULT) -> list[Notice]:
         return notices(game, params)
 
@@ -81,8 +82,7 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        solo = float(sum(params.positions) + MAX_CENTRES)
-        scores = tuple([solo if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, sum(params.positions) + MAX_CENTRES)
     else:
         if params.eliminated_by_year and 0 in centres:
             standings = [standing(c, y) for c, y in zip(centres, game.years, strict=True)]
@@ -101,22 +101,8 @@ def standing(centres: int, year: int | None) -> int:
     return centres * ABOVE_YEARS if centres else (year or 0)
 
 
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]
-
-
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:
     """Ranked by year, an eliminated power with no elimination year ranks last."""
     if not params.eliminated_by_year or max(game.centres) >= params.victory_centres:
         return []
-    return [
-        Notice(
-            "no_elimination_year",
-            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
-            "ranked below every power eliminated in a recorded year",
-            game.label,
-        )
-        for seat in game.seats
-        if seat.centres == 0 and seat.eliminated is None
-    ]
+    return missing_years(game, "ranked below every power eliminated in a recorded year")

@@ -8,13 +8,22 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
-from dipxl.errors import InputError, ParameterError
+from dipxl.errors import InputError, Notice, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
 from dipxl.systems.base import param
 
 __all__ = [
-    "MAX_PARAMETER", "GameParams", "Rule", "check_number", "param_table", "rule_of", "solo_winner",
+    "MAX_PARAMETER",
+    "GameParams",
+    "Rule",
+    "WinDrawParams",
+    "check_number",
+    "missing_years",
+    "param_table",
+    "rule_of",
+    "solo_scores",
+    "solo_winner",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -91,6 +100,26 @@ class GameParams:
         return tuple(round_half_up(s, self.round_to) for s in scores)
 
 
+@dataclass(frozen=True, kw_only=True)
+class WinDrawParams(GameParams):
+    """The parameters of a system that gives the soloist ``win`` and shares
+    ``draw_total`` among the players of a drawn game (each system documents
+    its own share on ``draw_total``)."""
+
+    win: float = param(100, "points of the soloist (everyone else scores 0)")
+    draw_total: float = param(100, "a drawn game shares this")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_number("win", self.win)
+        check_number("draw_total", self.draw_total, 0)
+
+
+def solo_scores(winner: int, points: float) -> tuple[float, ...]:
+    """A solo's seven scores: ``points`` for the soloist, 0 for everyone else."""
+    return tuple([float(points) if i == winner else 0.0 for i in range(7)])
+
+
 def score_table(scores: dict[int, float], round_to: int | None) -> tuple[float, ...]:
     """A game's scores by centre count as a tuple (immutable, so a cache may
     hand it out): entry ``c`` is the score of a power on ``c`` centres,
@@ -138,6 +167,21 @@ def solo_winner(game: Game, victory_centres: int) -> int | None:
             game.label,
         )
     return centres.index(top)
+
+
+def missing_years(game: Game, consequence: str) -> list[Notice]:
+    """A notice for each eliminated seat of ``game`` with no elimination
+    year, saying what the system does to it (``consequence``)."""
+    return [
+        Notice(
+            "no_elimination_year",
+            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
+            + consequence,
+            game.label,
+        )
+        for seat in game.seats
+        if seat.centres == 0 and seat.eliminated is None
+    ]
 
 
 def param_table(params: object) -> list[tuple[str, Any]]:

@@ -17,6 +17,7 @@ from dipxl.systems.common import (
     Rule,
     check_number,
     check_positions,
+    missing_years,
     rule_of,
     score_table,
     solo_winner,
@@ -173,16 +174,7 @@ def _game_table(ordered: tuple[int, ...], n_late: int, rule: Rule) -> Table | No
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:
     """An eliminated seat with no elimination year gets no survival point."""
-    return [
-        Notice(
-            "no_elimination_year",
-            f"{seat.power.title} ({seat.player}) is eliminated with no elimination year: "
-            "no survival point",
-            game.label,
-        )
-        for seat in game.seats
-        if seat.centres == 0 and seat.eliminated is None
-    ]
+    return missing_years(game, "no survival point")
 
 
 class Outcome(IntEnum):

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.ledger import Ledger
 from dipxl.model import Game
 from dipxl.ranking import rank_key
-from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
 from dipxl.tiebreaks import Measure, Tiebreaker
 
-__all__ = ["DimValue", "Params", "score", "score_many", "tiebreakers"]
+__all__ = ["DimValue", "Params", "score", "tiebreakers"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,11 +69,6 @@ def _all_survivors_draw(members: tuple[bool, ...], ante: float) -> tuple[float, 
     eliminated = members.count(False)
     share = ante * eliminated / (7 - eliminated)
     return tuple([share if m else -float(ante) for m in members])
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]
 
 
 # ------------------------------------------------------------ tie-breakers
@@ -156,17 +151,10 @@ class DimValue(GameSystem[Params]):
     """
 
     twin = "dimvalue"
-    board_inputs = (
-        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-                   "left out; blank: every survivor is in the draw."),
-    )
+    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
-
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
 
     def breakers(self, params: Params) -> tuple[Tiebreaker, ...]:
         return tiebreakers(params)

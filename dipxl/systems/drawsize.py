@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import InputError
 from dipxl.model import Game
-from dipxl.systems.base import DRAW_FLAGS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
-__all__ = ["DrawSize", "Params", "score", "score_many"]
+__all__ = ["DrawSize", "Params", "score"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Params(GameParams):
+class Params(WinDrawParams):
     """Draw-size parameters; the defaults are the system of SCORING.md section 8."""
 
-    win: float = param(100, "points of the soloist (everyone else scores 0)")
     draw_total: float = param(
         100, "the members of a draw share this equally (everyone else scores 0)")
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        check_number("win", self.win)
-        check_number("draw_total", self.draw_total, 0)
 
 
 DEFAULT = Params()
@@ -42,24 +35,17 @@ class DrawSize(GameSystem[Params]):
     """
 
     twin = "drawsize"
-    board_inputs = (
-        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-                   "left out; blank: every survivor is in the draw."),
-    )
+    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
-
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Draw size scores of one game (the rule: :class:`DrawSize`)."""
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        scores = tuple([float(params.win) if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, params.win)
     else:
         members = game.draw_members
         size = members.count(True)
@@ -69,8 +55,3 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         share = params.draw_total / size
         scores = tuple([share if member else 0.0 for member in members])
     return params.finish(scores)
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]

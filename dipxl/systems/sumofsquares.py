@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dipxl.model import Game
 from dipxl.systems.base import GameSystem, param
-from dipxl.systems.common import GameParams, check_number, solo_winner
+from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
-__all__ = ["Params", "SumOfSquares", "score", "score_many"]
+__all__ = ["Params", "SumOfSquares", "score"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Params(GameParams):
+class Params(WinDrawParams):
     """Sum of Squares parameters; the defaults are the system of SCORING.md section 8."""
 
-    win: float = param(100, "points of the soloist (everyone else scores 0)")
     draw_total: float = param(
         100, "a drawn game shares this in proportion to the squares of the centre counts")
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        check_number("win", self.win)
-        check_number("draw_total", self.draw_total, 0)
 
 
 DEFAULT = Params()
@@ -45,23 +38,14 @@ class SumOfSquares(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
-    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
-                    ) -> list[tuple[float, ...]]:
-        return score_many(games, params)
-
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
     centres = game.centres
     winner = solo_winner(game, params.victory_centres)
     if winner is not None:
-        scores = tuple([float(params.win) if i == winner else 0.0 for i in range(7)])
+        scores = solo_scores(winner, params.win)
     else:
         squares = sum(c * c for c in centres)  # a draw has a survivor: never 0
         scores = tuple([params.draw_total * (c * c) / squares for c in centres])
     return params.finish(scores)
-
-
-def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (the same numbers)."""
-    return [score(game, params) for game in games]

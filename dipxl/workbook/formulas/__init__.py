@@ -36,12 +36,14 @@ __all__ = [
     "COMMON_COLUMNS",
     "SCORE_KEY",
     "TEXT_ENTRY",
+    "Cell",
     "Formulas",
     "Plan",
     "PlayerRow",
     "for_system",
     "in_draw",
     "member",
+    "no_tiebreakers",
     "setting_name",
     "shared_points",
     "solo_win",
@@ -174,6 +176,17 @@ class Seat:
         game: the sheet must not look merely unfinished)."""
         return f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}","")'
 
+    def soloist(self, points: str, others: str = "0") -> str:
+        """A solo's score of this seat: ``points`` for the soloist (on the
+        game's top count), ``others`` for everyone else."""
+        return f"IF({self.cell('Centres')}={self.top},{points},{others})"
+
+    def score(self, solo: str, draw: str) -> str:
+        """The Score cell: ``solo`` in a solo, ``draw`` in a drawn game,
+        either rounded as Settings says (:func:`rounded`); :attr:`unscored`
+        until the game is finished."""
+        return f'IF({self.done},{rounded(f"IF({self.solo},{solo},{draw})")},{self.unscored})'
+
 
 @dataclass(frozen=True)
 class PlayerRow:
@@ -200,6 +213,18 @@ class PlayerRow:
     def column(self, name: str, first: int, last: int) -> str:
         c = self.letters[name]
         return f"${c}${first}:${c}${last}"
+
+
+# A Results column's cell by header (see :meth:`Formulas.second`).
+Cell = Callable[[str], str]
+
+
+def no_tiebreakers(system: str) -> str:
+    """The note of a system with no tie-breakers whose ties share the rank."""
+    return (
+        f"{system} has no tie-breakers: players level on score share the rank "
+        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
+    )
 
 
 def rounded(expr: str) -> str:
@@ -270,12 +295,7 @@ class Formulas:
         the system's extra columns)."""
         raise NotImplementedError
 
-    def second(
-        self,
-        first: Callable[[str], str],
-        other: Callable[[str], str],
-        kind: Callable[[str], str],
-    ) -> str:
+    def second(self, first: Cell, other: Cell, kind: Cell) -> str:
         """What a round with a player seated twice adds to the ``more``
         Summary value; ``first(header)`` and ``other(header)`` are the two
         seats' cells of a Results column (a column some kind names),

@@ -16,7 +16,7 @@ from dipxl.workbook.formulas import (
     SCORE_KEY,
     Formulas,
     Seat,
-    rounded,
+    no_tiebreakers,
     setting_name,
     shared_points,
 )
@@ -36,20 +36,17 @@ def by_year() -> str:
 class CarnageFormulas(Formulas):
     module = "carnage"
     extra_columns = (SCORE_KEY, "Rank key")
-    note = (
-        "Carnage has no tie-breakers: players level on score share the rank "
-        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
-    )
+    note = no_tiebreakers("Carnage")
 
     def seat(self, s: Seat) -> dict[str, str]:
         e = s.cell("Centres")
         f = s.cell("Eliminated")
         year = f"IF(AND({by_year()},ISNUMBER({f})),{f},0)"
         share = shared_points(s.block("Rank key"), s.cell("Rank key"))
-        solo = f"IF({e}={s.top},INDEX(calc_cum,8)+{MAX_CENTRES},0)"
+        solo = s.soloist(f"INDEX(calc_cum,8)+{MAX_CENTRES}")
         return {
             "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},{year}),"")',
-            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{e}+{share})")},{s.unscored})',
+            "Score": s.score(solo, f"{e}+{share}"),
         }
 
 

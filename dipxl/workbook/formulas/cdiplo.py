@@ -11,7 +11,7 @@ from dipxl.workbook.formulas import (
     SCORE_KEY,
     Formulas,
     Seat,
-    rounded,
+    no_tiebreakers,
     setting_name,
     shared_points,
 )
@@ -22,16 +22,13 @@ __all__ = ["FORMULAS", "CDiploFormulas"]
 class CDiploFormulas(Formulas):
     module = "cdiplo"
     extra_columns = (SCORE_KEY,)
-    note = (
-        "C-Diplo has no tie-breakers: players level on score share the rank "
-        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
-    )
+    note = no_tiebreakers("C-Diplo")
 
     def seat(self, s: Seat) -> dict[str, str]:
         e = s.cell("Centres")
         draw = f"{setting_name('played')}+{e}+{shared_points(s.block('Centres'), e)}"
-        solo = f"IF({e}={s.top},{setting_name('solo')},{setting_name('solo_loss')})"
-        return {"Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})'}
+        solo = s.soloist(setting_name("solo"), setting_name("solo_loss"))
+        return {"Score": s.score(solo, draw)}
 
 
 FORMULAS = CDiploFormulas()

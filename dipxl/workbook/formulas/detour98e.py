@@ -17,17 +17,10 @@ numbers, applied to the rank).  The best-game comparisons are left to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
-from dipxl.workbook.formulas import (
-    Formulas,
-    PlayerRow,
-    Seat,
-    member,
-    rounded,
-    setting_name,
-)
+from dipxl.workbook.formulas import Cell, Formulas, PlayerRow, Seat, member, setting_name
 
 __all__ = ["FORMULAS", "DetourFormulas"]
 
@@ -98,8 +91,7 @@ class DetourFormulas(Formulas):
         draw = f"{top}<{setting_name('victory_centres')}"
         raw = f'IF(AND({s.done},{draw}),{e}+{survived}+({e}>0)+{position}+{lead},"")'
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
-        solo = f"IF({e}={top},{setting_name('win')},{e}+{survived})"
-        score = f'IF({s.done},{rounded(f"IF({s.solo},{solo},{scaled})")},{s.unscored})'
+        score = s.score(s.soloist(setting_name("win"), f"{e}+{survived}"), scaled)
         outcome = f"IF({s.solo},IF({e}={top},3,0),IF({member(s)},2,1))"
         # Outcome and points in one number (points below 10000), 0 unfinished.
         key = f"IF({s.done},ROUND(10000*{outcome}+{s.cell('Score')}+1,9),0)"
@@ -120,12 +112,7 @@ class DetourFormulas(Formulas):
         }
     )
 
-    def second(
-        self,
-        first: Callable[[str], str],
-        other: Callable[[str], str],
-        kind: Callable[[str], str],
-    ) -> str:
+    def second(self, first: Cell, other: Cell, kind: Cell) -> str:
         # A round with two seats: the lower game key (the higher is the
         # round's best) looked up in the step table.
         return f"INDEX(calc_second_value,MATCH({kind('low')},calc_second_key,1))"

@@ -22,7 +22,6 @@ from dipxl.workbook.formulas import (
     PlayerRow,
     Seat,
     in_draw,
-    rounded,
     setting_name,
 )
 
@@ -60,9 +59,9 @@ class DimValueFormulas(Formulas):
         draw = f"IF({s.cell('In draw')}=1,{share},IF({e}=0,-{ante},-{out}))"
         # An elimination in a drawn game, TRUE/FALSE added as 1/0 (as in Excel).
         defeat = f"AND({s.top}<{setting_name('victory_centres')},{e}=0)"
-        solo = f"IF({e}={s.top},6*{ante}+{setting_name('solo_bonus')},-{setting_name('solo_loss')})"
+        solo = s.soloist(f"6*{ante}+{setting_name('solo_bonus')}", f"-{setting_name('solo_loss')}")
         return {
-            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})',
+            "Score": s.score(solo, draw),
             "In draw": in_draw(s),
             "Tally": f"IF({s.done},1000000+1000*{e}+{defeat},0)",
         }

@@ -8,7 +8,7 @@ else 0.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, in_draw, rounded, setting_name
+from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, in_draw, no_tiebreakers, setting_name
 
 __all__ = ["FORMULAS", "DrawSizeFormulas"]
 
@@ -16,18 +16,13 @@ __all__ = ["FORMULAS", "DrawSizeFormulas"]
 class DrawSizeFormulas(Formulas):
     module = "drawsize"
     extra_columns = (SCORE_KEY, "In draw")
-    note = (
-        "Draw size has no tie-breakers: players level on score share the rank "
-        "(1, 2, 2, 4), in these formulas and in dipxl score alike."
-    )
+    note = no_tiebreakers("Draw size")
 
     def seat(self, s: Seat) -> dict[str, str]:
-        e = s.cell("Centres")
         members = f"SUM({s.block('In draw')})"
         draw = f"IF({s.cell('In draw')}=1,{setting_name('draw_total')}/{members},0)"
-        solo = f"IF({e}={s.top},{setting_name('win')},0)"
         return {
-            "Score": f'IF({s.done},{rounded(f"IF({s.solo},{solo},{draw})")},{s.unscored})',
+            "Score": s.score(s.soloist(setting_name("win")), draw),
             "In draw": in_draw(s),
         }
 
