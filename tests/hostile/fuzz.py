@@ -33,7 +33,7 @@ import datetime
 import io
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -562,20 +562,24 @@ def row_context(case: Case, name: str, row: int) -> str:
     return ", ".join(text for key, text in shown.items() if key != name and text)
 
 
-def check_error(case: Case, message: str, label: str) -> None:
+def check_error(
+    case: Case, message: str, label: str, shown: Callable[[str], str] = str
+) -> None:
     """The error ``message`` is the one the case must give, naming ``label``
-    (the file) and the cell, or the sheet and the board."""
+    (the file) and the cell, or the sheet and the board; ``shown``: how the
+    surface prints text (the command line writes control and invisible
+    characters out, :func:`dipxl.io.terminal.visible`)."""
     assert message.startswith(f"{label}: "), message
     if case.header_error:
         assert "missing column" in message or "no results found" in message, message
         return
     if case.error_cell is not None:
         name, row = case.error_cell
-        where = f"{label}: {case.cell_ref(name, row)} ({row_context(case, name, row)}): "
+        where = shown(f"{label}: {case.cell_ref(name, row)} ({row_context(case, name, row)}): ")
         assert message.startswith(where), (where, message)
         return
     assert case.error_message is not None, f"expected a score, got the error {message}"
-    assert message.endswith(case.error_message), (case.error_message, message)
+    assert message.endswith(shown(case.error_message)), (case.error_message, message)
     assert case.error_board is not None
     rnd, board = case.error_board
     place = message[len(label) + 2:]

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from dipxl.cli import cli
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError
+from dipxl.io.terminal import visible
 from dipxl.standings import score_tournament
 from dipxl.systems import system_ids
 from dipxl.tables import standings_dict
@@ -104,7 +105,7 @@ def test_the_score_command_scores_right_or_names_the_cell(
             assert case.intended is None, result.stderr
             assert result.stderr.startswith("error: "), result.stderr
             check_error(case, " ".join(result.stderr[len("error: "):].split("\n")[0].split()),
-                        str(path))
+                        str(path), visible)
             assert not out.exists() or not any(out.iterdir()), "a failed input left an output"
             return
         assert case.intended is not None, f"{case.fault}: accepted: {result.output[:500]}"
