@@ -37,6 +37,7 @@ __all__ = [
     "Column",
     "Table",
     "best_country_table",
+    "column_header",
     "json_value",
     "powers_table",
     "seat_table",
@@ -79,8 +80,15 @@ class Table:
             yield dict(zip(names, row, strict=True))
 
 
+def column_header(name: str) -> str:
+    """The header of a column named ``name`` in the tables a TD reads (a
+    workbook's Standings, the terminal, a scored workbook): ``best_game_1``
+    -> ``Best game 1``."""
+    return name.replace("_", " ").capitalize()
+
+
 def _column(name: str, title: str | None = None) -> Column:
-    header = name.replace("_", " ").capitalize()
+    header = column_header(name)
     return Column(name, header, header if title is None else title)
 
 

@@ -247,8 +247,9 @@ class Formulas:
       of the round, so that COUNT over the rounds counts the rounds
       played (None: the system counts games its own way, see
       :meth:`gamecount`);
-    - ``standings``: ``(key, header)`` of the values shown on Standings
-      after Score and Games: engine tie-breaker names where they are one;
+    - ``standings``: the names of the values shown on Standings after Score
+      and Games: engine tie-breaker names where they are one (their headers
+      are :func:`dipxl.tables.column_header`'s, as in every other table);
     - ``applied``: the tie-breakers the formulas apply to the rank, in
       order (integers below 1000 each);
     - ``note``: what the Standings sheet says about tie-breakers.
@@ -258,7 +259,7 @@ class Formulas:
     per_game: bool = True
     extra_columns: tuple[str, ...] = ()
     kinds: tuple[tuple[str, str], ...] = (("score", "{Score}"),)
-    standings: tuple[tuple[str, str], ...] = ()
+    standings: tuple[str, ...] = ()
     applied: tuple[str, ...] = ()
     note: str = ""
     # Best country: the passes comparing one game with another, in order:

@@ -54,13 +54,7 @@ class DetourFormulas(Formulas):
             },
         }
     )
-    standings = (
-        ("wins", "Wins"),
-        ("draws", "Draws"),
-        ("best_game_1", "Best game"),
-        ("best_game_2", "Second-best game"),
-        ("best_game_3", "Third-best game"),
-    )
+    standings = ("wins", "draws", "best_game_1", "best_game_2", "best_game_3")
     hidden = ("bestkey", "key2", "key3")
     applied = ("wins", "draws")
     final_key = "bestkey"

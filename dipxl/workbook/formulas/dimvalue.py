@@ -39,7 +39,7 @@ class DimValueFormulas(Formulas):
         ("cd", "{Tally}"),
     )
     count_kind = None
-    standings = (("zero_for_defeat", "Zero for defeat"), ("total_centres", "Total centres"))
+    standings = ("zero_for_defeat", "total_centres")
     note = (
         "Tie-breakers are NOT applied by these formulas: players level on score share "
         "the rank. Diminishing Value breaks ties by head-to-head, power-to-power and "

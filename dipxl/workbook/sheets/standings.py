@@ -7,6 +7,7 @@ from __future__ import annotations
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
+from dipxl.tables import column_header
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import SUMMARY, Formulas, Plan
 from dipxl.workbook.layout import SHEETS
@@ -23,7 +24,7 @@ __all__ = ["build"]
 
 def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
     """One row per player id; ``letters``: the Summary sheet's column letters."""
-    headers = ["Rank", "Player", "Score", "Games", *(h for _, h in form.standings)]
+    headers = ["Rank", "Player", "Score", "Games", *map(column_header, form.standings)]
     helper = len(headers) + 1
     header_row(ws, [*headers, "Row"])
     n = plan.players
@@ -32,7 +33,7 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
     def col(name: str) -> str:
         return column_span(letters[name], 2, n + 1, SUMMARY)
 
-    sources = ["uniq", None, "total", "gamecount", *(k for k, _ in form.standings)]
+    sources = ["uniq", None, "total", "gamecount", *form.standings]
     for k in range(1, n + 1):
         row = k + 1
         # The k-th smallest list key (unique: rank, then id).

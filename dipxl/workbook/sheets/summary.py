@@ -27,7 +27,7 @@ def _columns(plan: Plan, form: Formulas) -> list[str]:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
     if form.count_kind is not None and form.more_column:
         cols.append("more")
-    shown = (k for k, _ in form.standings if k not in form.derived)
+    shown = (k for k in form.standings if k not in form.derived)
     cols += ["gamecount", "total", *form.hidden, *shown]
     cols.append("pk")
     if form.applied:
