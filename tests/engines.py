@@ -24,13 +24,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import signal
-import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from lo import LibreOfficeError, soffice_path
+from lo import LibreOfficeError, run_in_group, soffice_path
 from lo import recalculate_many as lo_recalculate_many
 
 __all__ = [
@@ -133,21 +131,17 @@ def _gnumeric(sources: Sequence[Path], outdir: Path, *, timeout: float = 300.0) 
         if target.exists():
             target.unlink()
         with tempfile.TemporaryDirectory(prefix="dipxl-gnumeric-") as home:
-            proc = subprocess.Popen(
+            done = run_in_group(
                 [exe, "--recalc", "--export-type=Gnumeric_Excel:xlsx2", str(source), str(target)],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=dict(os.environ, HOME=home, TMPDIR=home),
-                start_new_session=True,
+                dict(os.environ, HOME=home, TMPDIR=home),
+                timeout,
             )
-            try:
-                _, err = proc.communicate(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.communicate()
-                raise JudgeError(f"ssconvert timed out after {timeout} s on {source}") from None
+            if done is None:
+                raise JudgeError(f"ssconvert timed out after {timeout} s on {source}")
         if not target.is_file():
-            raise JudgeError(f"ssconvert wrote no {target.name}: {err.decode(errors='replace')}")
+            raise JudgeError(
+                f"ssconvert wrote no {target.name}: {done.stderr.decode(errors='replace')}"
+            )
         _no_empty_text(target)
         out.append(target)
     return out

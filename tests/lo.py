@@ -31,6 +31,7 @@ __all__ = [
     "recalculate",
     "recalculate_many",
     "recalculated_values",
+    "run_in_group",
     "soffice_path",
 ]
 
@@ -79,6 +80,25 @@ def recalculate(source: Path, outdir: Path, *, timeout: float = 180.0) -> Path:
     return recalculate_many([source], outdir, timeout=timeout)[0]
 
 
+def run_in_group(
+    command: Sequence[str], env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[bytes] | None:
+    """Run ``command`` in a process group of its own, its output captured;
+    None when it outlives ``timeout`` seconds (the whole group is killed:
+    a spreadsheet application leaves helper processes behind)."""
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        start_new_session=True,
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None
+    return subprocess.CompletedProcess(command, proc.returncode, out, err)
+
+
 def recalculate_many(
     sources: Sequence[Path], outdir: Path, *, timeout: float = 300.0, infilter: str = INFILTER
 ) -> list[Path]:
@@ -121,25 +141,15 @@ def recalculate_many(
             str(outdir),
             *(str(p) for p in paths),
         ]
-        env = dict(os.environ, HOME=str(home), TMPDIR=str(home))
-        proc = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-            start_new_session=True,
-        )
-        try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            raise LibreOfficeError(f"soffice timed out after {timeout} s on {paths}") from None
+        done = run_in_group(command, dict(os.environ, HOME=str(home), TMPDIR=str(home)), timeout)
+        if done is None:
+            raise LibreOfficeError(f"soffice timed out after {timeout} s on {paths}")
     for target in targets:
         if not target.is_file():
             raise LibreOfficeError(
-                f"soffice wrote no {target.name} (exit {proc.returncode}): "
-                f"{out.decode(errors='replace')} {err.decode(errors='replace')}".strip()
+                f"soffice wrote no {target.name} (exit {done.returncode}): "
+                f"{done.stdout.decode(errors='replace')} "
+                f"{done.stderr.decode(errors='replace')}".strip()
             )
         try:
             with zipfile.ZipFile(target) as zf:
