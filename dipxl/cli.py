@@ -1,7 +1,9 @@
 """``dipxl``: the command line, a thin shell over the same core.
 
 Exit status: 0 all scored, 1 any input failed, 2 usage errors, 130
-interrupted (Ctrl-C).  :func:`main` is the one error boundary: whatever
+interrupted (Ctrl-C), 141 (128 + SIGPIPE, as a shell reports ``yes | head
+-1``) when the program reading standard output closed it before the output
+ended (``dipxl systems | head -1``), quietly.  :func:`main` is the one error boundary: whatever
 goes wrong ends in one line on standard error, never a traceback, and
 standard output is checked (a full disk or a closed output is an error).
 """
@@ -13,7 +15,7 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +113,40 @@ def _emit(standings: Standings, fmt: str, console: Console) -> None:
         render_table(standings, console)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for `yes | head -1`
+
+
+class _BrokenPipe(Exception):
+    """Standard output was closed by the program reading it."""
+
+
+class _Group(click.Group):
+    """The command group, whose commands end quietly with
+    :data:`BROKEN_PIPE` when standard output is closed by its reader
+    (``dipxl systems | head -1``): click would exit 1 without a word.  A
+    batch reports a closed output itself, as the failure of its file."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with _pipe_closed():  # dipxl --help, --version
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _pipe_closed():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _pipe_closed() -> Iterator[None]:
+    """A broken pipe on standard output as :class:`_BrokenPipe`."""
+    try:
+        yield
+    except OSError as err:
+        if err.errno == errno.EPIPE and err.filename is None:
+            raise _BrokenPipe from None
+        raise
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dipxl")
 def cli() -> None:
     """Score Diplomacy tournaments: C-Diplo, Detour 98e, Diminishing Value, HTM."""
@@ -537,6 +572,8 @@ def _run(args: list[str] | None) -> int:
     """Run the command line; its exit status."""
     try:
         result = cli.main(args=args, prog_name="dipxl", standalone_mode=False)
+    except _BrokenPipe:
+        return BROKEN_PIPE
     except click.exceptions.Abort as abort:
         if isinstance(abort.__cause__, KeyboardInterrupt):
             return _fail("interrupted; no output was left half-written", 130)
