@@ -474,8 +474,24 @@ def new_cmd(
     """
     from dipxl.workbook.writer import default_players, user_text, write_workbook
 
+    if out.suffix.lower() != ".xlsx":
+        raise click.UsageError(
+            f"{visible(str(out))}: dipxl new writes an Excel workbook (.xlsx, which Excel "
+            f"and LibreOffice open); name it {visible(out.stem or out.name)}.xlsx"
+        )
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
+    if n_players is not None and boards is not None and n_players < 7 * boards:
+        raise click.UsageError(
+            f"--boards {boards} seats {7 * boards} players a round, more than the "
+            f"{n_players} of --players: give --players {7 * boards} or fewer boards"
+        )
+    spec = get_system(system_id)
+    try:
+        chosen = spec.make_params(parse_overrides(params))
+    except DipxlError as err:
+        raise click.UsageError(f"-p: {err}") from None
+    _check_rounds(chosen, rounds, rounds_given=_given("rounds"))
     names: list[str] | None = None
     try:
         title = user_text(title, "--title", "title")
@@ -488,12 +504,32 @@ def new_cmd(
     elif names is None and boards is not None:
         names = default_players(7 * boards)
     try:
-        spec = get_system(system_id)
-        chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
     except DipxlError as err:
         sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)
+
+
+# Parameters that count rounds: more than the workbook's rounds is a slip.
+ROUND_COUNTS = ("best_rounds",)
+
+
+def _given(name: str) -> bool:
+    """Whether option ``name`` of the running command was given (not its default)."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def _check_rounds(params: Any, rounds: int, *, rounds_given: bool) -> None:
+    """A usage error when a parameter counts more rounds than ``--rounds``."""
+    for name in ROUND_COUNTS:
+        count = getattr(params, name, None)
+        if isinstance(count, int) and count > rounds:
+            where = f"--rounds {rounds}" if rounds_given else f"{rounds} (the default of --rounds)"
+            raise click.UsageError(
+                f"-p {name}={count} counts more rounds than the workbook has: {where}; "
+                f"give --rounds {count} or more, or a smaller {name}"
+            )
 
 
 def _names_file(path: Path) -> list[str]:
@@ -530,8 +566,15 @@ def _names_file(path: Path) -> list[str]:
 @click.option("--after-round", type=click.IntRange(min=1))
 def example_cmd(name: str, system_id: str | None, fmt: str, after_round: int | None) -> None:
     """Score a built-in example tournament from the source texts."""
+    from dipxl.batch import OptionError, check_after_round
+
     chosen = system_id or ("htm" if name == "htm" else "cdiplo")
-    standings = score_tournament(example(name), chosen, after_round=after_round)
+    event = example(name)
+    try:
+        check_after_round(event, after_round)
+    except OptionError as err:
+        raise click.UsageError(str(err)) from None
+    standings = score_tournament(event, chosen, after_round=after_round)
     _emit(standings, fmt, _Console())
 
 
