@@ -26,10 +26,18 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
+from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
-from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
+from dipxl.tables import (
+    EXACT,
+    best_country_table,
+    display_decimals,
+    shown,
+    standings_csv,
+    standings_json,
+    standings_table,
+)
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -55,53 +63,76 @@ def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
     return result
 
 
-def _fmt(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".") if value == value else "nan"
-    return str(value)
-
-
 def render_table(
     standings: Standings, console: Console, *, limit: int | None = None, warnings: bool = True
 ) -> None:
-    """Standings, best country and warnings as terminal tables."""
+    """Standings, best country and warnings as terminal tables, fitted to
+    the console's width: scores to the system's display decimals, never a
+    number or a header word cut; tie-breakers that do not fit are left out
+    from the last, with a line that says which."""
     title = standings.title or "Standings"
     suffix = f" after round {standings.after_round}" if standings.after_round else ""
     data = standings_table(standings)
+    decimals = display_decimals(standings.system, standings.params)
     # Every column but the exact score (HTM's scores are shown to 4 decimals).
-    shown = [i for i, c in enumerate(data.columns) if c != EXACT]
-    table = Table(title=literal(f"{title} - {standings.system.title}{suffix}"))
-    for i in shown:
-        column = data.columns[i]
-        table.add_column(column.header, justify="left" if column.name == "player" else "right")
-    score = data.index("score")
+    shown_at = [i for i, c in enumerate(data.columns) if c != EXACT]
     rows = data.rows if limit is None else data.rows[:limit]
-    for row in rows:
-        cells = [_fmt(row[i]) for i in shown]
-        if not standings.system.per_game:
-            cells[shown.index(score)] = f"{row[score]:.4f}"
-        # Text, not markup: a player named "[/b]" is shown as it is.
-        table.add_row(*(Text(visible(cell)) for cell in cells))
-    console.print(table)
-    best = Table(title="Best country")
-    best.add_column("Power")
-    best.add_column("Player")
-    best.add_column("Game")
-    best.add_column("Score", justify="right")
-    for b in best_country_table(standings).records():
-        best.add_row(
-            b["power"],
-            Text(visible(str(b["player"]))),
-            f"R{b['round']} B{b['board']}",
-            _fmt(b["score"]),
+    cells = [[visible(_cell(row[i], decimals)) for i in shown_at] for row in rows]
+    headers = [data.columns[i].header for i in shown_at]
+    names = [data.columns[i].name for i in shown_at]
+    left_out = _print_fitted(
+        console, literal(f"{title} - {standings.system.title}{suffix}"), headers, names, cells,
+        keep=names.index("games") + 1,
+    )
+    if left_out:
+        console.print(
+            f"Not shown in {console.width} columns: {', '.join(left_out)} "
+            "(a wider terminal, --format csv or --format json shows every column)",
+            markup=False, highlight=False,
         )
-    console.print(best)
+    best = [
+        [b["power"], visible(str(b["player"])), f"R{b['round']} B{b['board']}",
+         _cell(b["score"], decimals)]
+        for b in best_country_table(standings).records()
+    ]
+    _print_fitted(console, "Best country", ["Power", "Player", "Game", "Score"],
+                  ["power", "player", "game", "score"], best, keep=4)
     for notice in standings.notices if warnings else ():
         console.print(
             f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
         )
+
+
+def _cell(value: Any, decimals: int) -> str:
+    """A table value as shown: scores to ``decimals``, None blank."""
+    return "" if value is None else str(shown(value, decimals))
+
+
+def _print_fitted(
+    console: Console,
+    title: str,
+    headers: list[str],
+    names: list[str],
+    cells: list[list[str]],
+    *,
+    keep: int,
+) -> list[str]:
+    """Print a table of text ``cells`` within the console's width (see
+    :func:`~dipxl.io.terminal.fit_columns`); the headers of the columns
+    left out."""
+    wrap = frozenset(i for i, name in enumerate(names) if name == "player")
+    kept, widths = fit_columns(headers, cells, console.width, keep=keep, wrap=wrap)
+    table = Table(title=title)
+    for i, width in zip(kept, widths, strict=True):
+        text = names[i] in ("player", "power", "game")
+        table.add_column(
+            headers[i], justify="left" if text else "right", width=width, overflow="fold"
+        )
+    for row in cells:
+        # Text, not markup: a player named "[/b]" is shown as it is.
+        table.add_row(*(Text(row[i]) for i in kept))
+    console.print(table)
+    return [headers[i] for i in range(len(headers)) if i not in kept]
 
 
 def _emit(standings: Standings, fmt: str, console: Console) -> None:
