@@ -9,6 +9,7 @@ lets one broken file stop the others.  Inputs are only ever read.
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dipxl.csvio import parse_csv
+from dipxl.csvio import decode_csv, parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError
 from dipxl.io.files import read_input
 from dipxl.io.terminal import error_lines, visible
@@ -200,13 +201,11 @@ def _read_csv(path: Path, label: str) -> Any:
     data = read_input(path, label)
     if data.startswith(b"PK\x03\x04"):
         raise InputError("this is an xlsx workbook named .csv: rename it .xlsx", label)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(
-            f"not UTF-8 text (byte {err.start}): save the CSV as UTF-8", label
-        ) from None
-    return parse_csv(text, label, title=path.stem)
+    text, remark = decode_csv(data, label)
+    tournament = parse_csv(text, label, title=path.stem)
+    if remark is None:
+        return tournament
+    return dataclasses.replace(tournament, remarks=(remark, *tournament.remarks))
 
 
 def score_file(
