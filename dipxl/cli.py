@@ -29,6 +29,7 @@ from dipxl.examples import EXAMPLES, example
 from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
+from dipxl.systems.base import list_text
 from dipxl.tables import (
     EXACT,
     best_country_table,
@@ -207,13 +208,26 @@ def systems_cmd(fmt: str) -> None:
         console.rule()
         console.print(Text.assemble((s.id, "bold"), f" - {s.title}"), highlight=False)
         console.print(s.description, highlight=False, markup=False)
-        params = ", ".join(f"{k}={v}" for k, v in s.parameters())
-        console.print(f"parameters: {params}", highlight=False, markup=False)
-        for name, _ in s.parameters():  # each documented on its field
-            console.print(f"  {name}: {s.parameter_doc(name)}", highlight=False, markup=False)
+        params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.parameters())
+        console.print(f"parameters (-p NAME=VALUE): {params}", highlight=False, markup=False)
+        for name, value in s.parameters():  # each documented on its field
+            form = f"; a list: -p {name}={list_text(value)}" if isinstance(value, tuple) else ""
+            console.print(
+                f"  {name}: {s.parameter_doc(name)}{form}", highlight=False, markup=False
+            )
         if s.tiebreakers:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 
+
+def _setting_text(value: Any) -> str:
+    """A parameter's value as it is written after ``-p NAME=``."""
+    return list_text(value) if isinstance(value, tuple) else str(value)
+
+
+PARAM_HELP = (
+    "Override a parameter of the system, e.g. -p best_rounds=3; a list is written "
+    "with commas, e.g. -p positions=38,14,7 (names and defaults: dipxl systems)."
+)
 
 SCORE_FORMATS = ("xlsx", "csv", "json", "table")
 
@@ -244,7 +258,7 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     "params",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Override a parameter of the system, e.g. -p best_rounds=3.",
+    help=PARAM_HELP,
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after this round.")
 def score_cmd(
@@ -482,7 +496,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     help="Player names, one a line (UTF-8).",
 )
 @click.option("--title", "-t", default="", help="Tournament title.")
-@click.option("--param", "-p", "params", multiple=True, metavar="NAME=VALUE")
+@click.option("--param", "-p", "params", multiple=True, metavar="NAME=VALUE", help=PARAM_HELP)
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 def new_cmd(
     out: Path,

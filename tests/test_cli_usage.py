@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from dipxl.examples import htm_example
+from dipxl.systems import SYSTEMS, System
+from dipxl.systems.base import list_text
 from tests.test_cli_csv import event_csv
 from tests.workbooks import results_workbook
 
@@ -103,3 +105,29 @@ def test_after_round_within_the_event_scores(tmp_path: Path) -> None:
     result = dipxl("example", "htm", "--after-round", "1", "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert '"after_round": 1' in result.stdout
+
+
+def test_a_list_parameter_says_how_it_is_written(tmp_path: Path) -> None:
+    """`-p "positions=40 10 5"` said "must be a number"; nothing showed the form."""
+    (tmp_path / "cup.csv").write_text(event_csv(), encoding="utf-8")
+    result = dipxl("score", "cup.csv", "-s", "cdiplo", "-p", "positions=40 10 5", cwd=tmp_path)
+    usage(result, "positions is a list of numbers separated by commas",
+          "positions=38,14,7", "'40 10 5'")
+    good = dipxl("score", "cup.csv", "-s", "cdiplo", "-p", "positions=40,10,5",
+                 "--format", "json", cwd=tmp_path)
+    assert good.returncode == 0 and '"positions": [\n      40,\n      10,\n      5' in good.stdout
+    for command in ("score", "new"):
+        helped = dipxl(command, "--help", cwd=tmp_path).stdout
+        assert "-p positions=38,14,7" in " ".join(helped.split()), command
+
+
+@pytest.mark.parametrize("system", [s for s in SYSTEMS
+                                    if any(isinstance(v, tuple) for _, v in s.parameters())],
+                         ids=lambda s: s.id)
+def test_systems_shows_list_parameters_as_they_are_written(tmp_path: Path, system: System) -> None:
+    shown = " ".join(dipxl("systems", cwd=tmp_path).stdout.split())
+    for name, value in system.parameters():
+        if isinstance(value, tuple):
+            written = f"{name}={list_text(value)}"
+            assert written in shown and f"-p {written}" in shown
+            assert system.make_params({name: list_text(value)}) == system.params  # round trip
