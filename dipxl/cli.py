@@ -15,7 +15,7 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -331,11 +331,14 @@ def _score_batch(
     after_round: int | None,
     strict: bool,
     show_tables: bool | None = None,
+    as_published: Mapping[Path, tuple[frozenset[str], str]] | None = None,
 ) -> int:
     """Run the batch with its terminal output; the exit status (0 all
     scored, 1 any input failed, 2 a ``-p`` its system does not accept).
 
     ``data_fmt`` (json/csv) sends that format of a single input to stdout.
+    ``as_published``: per input, warning codes expected of it and the one
+    note printed instead (the demo's examples).
     What is printed to stdout is part of a file's outcome: when it cannot be
     printed (a full disk, a closed output) that file failed, and the batch
     goes on."""
@@ -387,6 +390,8 @@ def _score_batch(
             return
         for line in outcome.warnings:
             err.print(f"[yellow]warning:[/yellow] {literal(line)}")
+        if as_published and outcome.path in as_published:
+            err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")
         if outcome.output is not None:
             try:
                 shown.print(
@@ -420,6 +425,7 @@ def _score_batch(
             strict=strict,
             on_done=step,
             keep_standings=False,
+            expected={p: codes for p, (codes, _) in (as_published or {}).items()},
         )
     failed = sum(1 for o in outcomes if not o.ok)
     status = 2 if any(o.usage for o in outcomes) else 1 if failed else 0
@@ -456,6 +462,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     rulebook's worked boards as C-Diplo, Detour 98e and Diminishing Value
     events, each beside its NAME-scored.xlsx.
     """
+    from dipxl.examples import AS_PUBLISHED
     from dipxl.workbook.demo import DEMOS, write_demo_workbooks
 
     clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
@@ -479,6 +486,11 @@ def demo_cmd(folder: Path, force: bool) -> None:
         after_round=None,
         strict=False,
         show_tables=True,
+        as_published={
+            folder / name: AS_PUBLISHED[example_name]
+            for name, example_name, _ in DEMOS
+            if example_name in AS_PUBLISHED
+        },
     )
     if status:
         sys.exit(status)
