@@ -13,29 +13,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 
 from dipxl.examples import worked_games_event
 from tests.test_cli_csv import event_csv
+from tests.test_cli_terminal import dipxl
 from tests.workbooks import results_workbook
-
-
-def dipxl(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dipxl.cli", *map(str, args)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8"},
-        timeout=120,
-        check=False,
-    )
 
 
 def accented() -> str:

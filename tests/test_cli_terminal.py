@@ -29,14 +29,16 @@ from tests.workbooks import results_workbook
 POWERS = ("Aus", "Eng", "Fra", "Ger", "Ita", "Rus", "Tur")
 
 
-def dipxl(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+def dipxl(*args: str | Path, cwd: Path, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    """A real ``dipxl`` process on a console ``columns`` wide, its output as UTF-8."""
     return subprocess.run(
         [sys.executable, "-m", "dipxl.cli", *map(str, args)],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         cwd=cwd,
-        env={**os.environ, "COLUMNS": "200"},
-        timeout=60,
+        env={**os.environ, "COLUMNS": str(columns), "PYTHONIOENCODING": "utf-8"},
+        timeout=120,
         check=False,
     )
 
@@ -166,14 +168,6 @@ def test_literal_escapes_markup_after_showing_control_characters() -> None:
 # -- 80 columns: no score and no header word cut -----------------------------------
 
 
-def _in_80_columns(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dipxl.cli", *args],
-        capture_output=True, text=True, cwd=cwd, env={**os.environ, "COLUMNS": "80"},
-        timeout=60, check=False,
-    )
-
-
 @pytest.mark.parametrize("system", system_ids())
 @pytest.mark.parametrize("name", ["worked", "htm"])
 def test_the_table_fits_80_columns_and_cuts_no_score_or_header(
@@ -182,7 +176,7 @@ def test_the_table_fits_80_columns_and_cuts_no_score_or_header(
     """Issue 16: `101.47…` and `Superi…` in 80 columns.  Every score is
     printed whole to the system's decimals; every header word of the
     standings is printed whole, or its column is named as left out."""
-    result = _in_80_columns("example", name, "-s", system, cwd=tmp_path)
+    result = dipxl("example", name, "-s", system, cwd=tmp_path, columns=80)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "…" not in out
@@ -204,7 +198,7 @@ def test_the_table_fits_80_columns_and_cuts_no_score_or_header(
 
 
 def test_a_column_that_does_not_fit_is_named(tmp_path: Path) -> None:
-    result = _in_80_columns("example", "worked", "-s", "dimvalue", cwd=tmp_path)
+    result = dipxl("example", "worked", "-s", "dimvalue", cwd=tmp_path, columns=80)
     assert "Not shown in 80 columns: Total centres" in " ".join(result.stdout.split())
     wide = dipxl("example", "worked", "-s", "dimvalue", cwd=tmp_path)  # COLUMNS=200
     assert "Not shown" not in wide.stdout and "Total centres" in wide.stdout

@@ -9,9 +9,7 @@ with ``dipxl new``.  The README promises 2 for every usage error.
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,19 +18,8 @@ from dipxl.examples import htm_example
 from dipxl.systems import SYSTEMS, System
 from dipxl.systems.base import list_text
 from tests.test_cli_csv import event_csv
+from tests.test_cli_terminal import dipxl
 from tests.workbooks import results_workbook
-
-
-def dipxl(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dipxl.cli", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "200"},
-        timeout=120,
-        check=False,
-    )
 
 
 def usage(result: subprocess.CompletedProcess[str], *words: str) -> None:
