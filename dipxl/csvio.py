@@ -87,7 +87,8 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     """A tournament from CSV text; ``name`` (the file) prefixes every error."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    dialect = _dialect(text)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         header = next(reader)
     except StopIteration:
@@ -114,7 +115,8 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             if row is None:
                 break
             if reader.line_num > line:  # a quoted field ran over more lines
-                _runaway_quote(row, header, index, (line, reader.line_num), text, name)
+                _runaway_quote(row, header, index, (line, reader.line_num), text, name,
+                               dialect.delimiter)
             if not any(row[i].strip() for i in index.values() if i < len(row)):
                 continue  # a blank row (a note in another column does not count)
             for c, i in index.items():
@@ -143,14 +145,19 @@ def _runaway_quote(
     lines: tuple[int, int],
     text: str,
     name: str,
+    delimiter: str,
 ) -> None:
     """Refuse a row whose quote, opened on line ``first``, swallowed the
-    lines up to ``last`` into a column that never holds a line break
-    (round, board, power, player, centres ...): a stray ``"``.  A quoted
-    note with line breaks in a column not read is fine."""
+    lines up to ``last`` into a column dipxl reads: a stray ``"``.  Such a
+    cell holds line breaks and, after one, the delimiters of the rows it
+    swallowed (or its row is left short of columns).  A quoted line break
+    in a name (read as white space) or in a note column not read is fine."""
     first, last = lines
+    short = len(row) < len(header)
     for i in sorted(index.values()):
-        if i < len(row) and ("\n" in row[i] or "\r" in row[i]):
+        breaks = [k for k in (row[i].find("\n"), row[i].find("\r")) if k >= 0] \
+            if i < len(row) else []
+        if breaks and (short or delimiter in row[i][min(breaks):]):
             end = sum(1 for _ in io.StringIO(text, newline=""))  # the file's last line
             closed = (
                 "is never closed, so the rest of the file was"
