@@ -3,9 +3,10 @@
 Exit status: 0 all scored, 1 any input failed, 2 usage errors, 130
 interrupted (Ctrl-C), 141 (128 + SIGPIPE, as a shell reports ``yes | head
 -1``) when the program reading standard output closed it before the output
-ended (``dipxl systems | head -1``), quietly.  :func:`main` is the one error boundary: whatever
-goes wrong ends in one line on standard error, never a traceback, and
-standard output is checked (a full disk or a closed output is an error).
+ended (``dipxl systems | head -1``), quietly.  :func:`main` is the one
+error boundary: whatever goes wrong ends in one line on standard error,
+never a traceback, and standard output is checked (a full disk or a closed
+output is an error).
 """
 
 from __future__ import annotations
@@ -567,8 +568,10 @@ def new_cmd(
     click.echo(f"wrote {visible(str(out))}", err=True)
 
 
-# Parameters that count rounds: more than the workbook's rounds is a slip.
-ROUND_COUNTS = ("best_rounds",)
+# Parameters that count or name rounds (a list: one value a round): more
+# rounds than the workbook's is a slip.  final_round and round_weights are
+# the tournament formats' (issue 17), absent from systems without them.
+ROUND_COUNTS = ("best_rounds", "final_round", "round_weights")
 
 
 def _given(name: str) -> bool:
@@ -578,14 +581,16 @@ def _given(name: str) -> bool:
 
 
 def _check_rounds(params: Any, rounds: int, *, rounds_given: bool) -> None:
-    """A usage error when a parameter counts more rounds than ``--rounds``."""
+    """A usage error when a parameter needs more rounds than ``--rounds``."""
     for name in ROUND_COUNTS:
-        count = getattr(params, name, None)
-        if isinstance(count, int) and count > rounds:
-            where = f"--rounds {rounds}" if rounds_given else f"{rounds} (the default of --rounds)"
+        value = getattr(params, name, None)
+        need = len(value) if isinstance(value, tuple) else value
+        if isinstance(need, int) and not isinstance(need, bool) and need > rounds:
+            text = list_text(value) if isinstance(value, tuple) else value
+            where = f"--rounds {rounds}" if rounds_given else f"{rounds}, the default of --rounds"
             raise click.UsageError(
-                f"-p {name}={count} counts more rounds than the workbook has: {where}; "
-                f"give --rounds {count} or more, or a smaller {name}"
+                f"-p {name}={text} needs {need} rounds, more than the workbook has "
+                f"({where}); give --rounds {need} or more, or change {name}"
             )
 
 
