@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dipxl.errors import DipxlError
-from dipxl.examples import EXAMPLES, example
+from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
 from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
@@ -66,12 +66,18 @@ def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def render_table(
-    standings: Standings, console: Console, *, limit: int | None = None, warnings: bool = True
+    standings: Standings,
+    console: Console,
+    *,
+    limit: int | None = None,
+    warnings: bool = True,
+    as_published: tuple[frozenset[str], str] = (frozenset(), ""),
 ) -> None:
     """Standings, best country and warnings as terminal tables, fitted to
     the console's width: scores to the system's display decimals, never a
     number or a header word cut; tie-breakers that do not fit are left out
-    from the last, with a line that says which."""
+    from the last, with a line that says which.  ``as_published``: warning
+    codes expected of a built-in example, and the note said once instead."""
     title = standings.title or "Standings"
     suffix = f" after round {standings.after_round}" if standings.after_round else ""
     data = standings_table(standings)
@@ -99,10 +105,14 @@ def render_table(
     ]
     _print_fitted(console, "Best country", ["Power", "Player", "Game", "Score"],
                   ["power", "player", "game", "score"], best, keep=4)
+    codes, note = as_published
     for notice in standings.notices if warnings else ():
-        console.print(
-            f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
-        )
+        if notice.code not in codes:
+            console.print(
+                f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
+            )
+    if warnings and note:
+        console.print(f"note: {note}", markup=False, highlight=False)
 
 
 def _cell(value: Any, decimals: int) -> str:
@@ -463,7 +473,6 @@ def demo_cmd(folder: Path, force: bool) -> None:
     rulebook's worked boards as C-Diplo, Detour 98e and Diminishing Value
     events, each beside its NAME-scored.xlsx.
     """
-    from dipxl.examples import AS_PUBLISHED
     from dipxl.workbook.demo import DEMOS, write_demo_workbooks
 
     clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
@@ -637,7 +646,10 @@ def example_cmd(name: str, system_id: str | None, fmt: str, after_round: int | N
     except OptionError as err:
         raise click.UsageError(str(err)) from None
     standings = score_tournament(event, chosen, after_round=after_round)
-    _emit(standings, fmt, _Console())
+    if fmt == "table":  # what the example holds as published: said once
+        render_table(standings, _Console(), as_published=AS_PUBLISHED.get(name, (frozenset(), "")))
+    else:
+        _emit(standings, fmt, _Console())
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -202,3 +202,21 @@ def test_a_column_that_does_not_fit_is_named(tmp_path: Path) -> None:
     assert "Not shown in 80 columns: Total centres" in " ".join(result.stdout.split())
     wide = dipxl("example", "worked", "-s", "dimvalue", cwd=tmp_path)  # COLUMNS=200
     assert "Not shown" not in wide.stdout and "Total centres" in wide.stdout
+
+
+def test_the_htm_example_says_once_what_it_holds_as_published(tmp_path: Path) -> None:
+    """`dipxl example htm`: one note, not nine warnings about its own data."""
+    result = dipxl("example", "htm", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stdout.lower()
+    assert result.stdout.count("note: ") == 1 and "35 centres" in result.stdout
+    # A real event with the same data is warned, board by board.
+    (tmp_path / "cup.csv").write_text(
+        HEADER + "".join(
+            f"{g.round},{g.board},{s.power.abbreviation},{s.player},{s.centres},,\n"
+            for g in example("htm").games for s in g.seats
+        ),
+        encoding="utf-8",
+    )
+    scored = dipxl("score", "cup.csv", "-s", "htm", cwd=tmp_path)
+    assert scored.stderr.count("centres total 35") == 6
