@@ -22,8 +22,9 @@ from dipxl.io.files import read_input
 from dipxl.io.terminal import error_lines, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
+from dipxl.wdd import Names
 from dipxl.workbook.reader import read_workbook
-from dipxl.workbook.scored import OUTPUT_SUFFIX, write_scored
+from dipxl.workbook.scored import OUTPUT_SUFFIX, WDD_SUFFIXES, write_scored, write_wdd
 
 __all__ = [
     "INPUT_SUFFIXES",
@@ -32,6 +33,7 @@ __all__ = [
     "UsageProblem",
     "collect_inputs",
     "output_path",
+    "output_paths",
     "run_batch",
     "score_file",
 ]
@@ -59,6 +61,7 @@ class Outcome:
     label: str
     standings: Standings | None = None
     output: Path | None = None
+    more_outputs: tuple[Path, ...] = ()  # the WDD's second file
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     usage: bool = False  # the error is the command's (-p), not the file's
@@ -69,10 +72,14 @@ class Outcome:
 
 
 def _skipped_in_listing(path: Path) -> bool:
-    """Files a folder or glob never yields: our own outputs, Excel's lock
-    files (``~$book.xlsx``), hidden files."""
+    """Files a folder or glob never yields: our own outputs (the WDD's
+    too), Excel's lock files (``~$book.xlsx``), hidden files."""
     name = path.name
-    return name.startswith(("~$", ".")) or path.stem.endswith(SCORED_SUFFIX)
+    return (
+        name.startswith(("~$", "."))
+        or path.stem.endswith(SCORED_SUFFIX)
+        or name.lower().endswith(WDD_SUFFIXES)
+    )
 
 
 def collect_inputs(arguments: Iterable[str | Path]) -> list[Path]:
@@ -140,6 +147,16 @@ def output_path(path: Path, fmt: str, out_dir: Path | None) -> Path:
     return folder / f"{path.stem}{SCORED_SUFFIX}{OUTPUT_SUFFIX[fmt]}"
 
 
+def output_paths(path: Path, fmt: str, out_dir: Path | None) -> tuple[Path, ...]:
+    """The files ``fmt`` writes for ``path``: :func:`output_path`, or for
+    ``wdd`` ``NAME-wdd-classification.csv`` and ``NAME-wdd-boards.csv``;
+    none for ``table``."""
+    if fmt == "wdd":
+        folder = out_dir if out_dir is not None else path.parent
+        return tuple(folder / f"{path.stem}{suffix}" for suffix in WDD_SUFFIXES)
+    return (output_path(path, fmt, out_dir),) if fmt in OUTPUT_SUFFIX else ()
+
+
 def _resolve_system(
     system_id: str | None,
     book_system: System | None,
@@ -199,7 +216,7 @@ def score_file(
     :class:`DipxlError` whose text starts with ``label`` (default: the path).
     With ``strict`` a warning is an error."""
     return _score_file(path, label if label is not None else str(path), system_id,
-                       overrides, after_round, strict)
+                       overrides, after_round, strict)[0]
 
 
 def _score_file(
@@ -209,16 +226,19 @@ def _score_file(
     overrides: Mapping[str, Any] | None,
     after_round: int | None,
     strict: bool,
-) -> Standings:
+) -> tuple[Standings, Names]:
+    """:func:`score_file`, and the first and last names a workbook's Players
+    sheet gives (for the WDD; none for a CSV file)."""
     book_system: System | None = None
     book_overrides: Mapping[str, Any] = {}
     book_params: Any = None
+    names: Names = {}
     if path.suffix.lower() == ".csv":
         tournament = _read_csv(path, label)
     else:
         book = read_workbook(path, label)
         tournament, book_system, book_overrides = book.tournament, book.system, book.overrides
-        book_params = book.params
+        book_params, names = book.params, book.names
     try:
         spec, params = _resolve_system(
             system_id, book_system, book_overrides, overrides or {}, book_params
@@ -231,7 +251,7 @@ def _score_file(
         raise InputError(
             f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
         )
-    return standings
+    return standings, names
 
 
 def run_batch(
@@ -248,8 +268,8 @@ def run_batch(
     keep_standings: bool = True,
 ) -> list[Outcome]:
     """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
-    ``json`` write each one's ``NAME-scored`` output (``table``: write
-    nothing).  A failing file is recorded and the batch goes on; a file
+    ``json`` write each one's ``NAME-scored`` output, with ``wdd`` its two
+    WDD files (``table``: write nothing).  A failing file is recorded and the batch goes on; a file
     that fails leaves no output behind.  ``on_done`` is called after each;
     without ``keep_standings`` each outcome drops its standings after that
     call, so a long batch does not hold every event in memory."""
@@ -259,9 +279,8 @@ def run_batch(
         # Control characters in a file name are shown, never sent to the terminal.
         outcome = Outcome(path, visible(str(path)))
         try:
-            target = None
-            if fmt in OUTPUT_SUFFIX:
-                target = output_path(path, fmt, out_dir)
+            targets = output_paths(path, fmt, out_dir)
+            for target in targets:
                 key = Path(os.path.abspath(target))
                 if key == Path(os.path.abspath(path)):
                     raise DipxlError("the output would replace the input", str(target))
@@ -273,18 +292,21 @@ def run_batch(
                 claimed[key] = path
                 if target.exists() and not force:
                     raise DipxlError("already exists (use --force to replace it)", str(target))
-            standings = score_file(
-                path,
-                label=outcome.label,
-                system_id=system_id,
-                overrides=overrides,
-                after_round=after_round,
-                strict=strict,
+            standings, names = _score_file(
+                path, outcome.label, system_id, overrides, after_round, strict
             )
             outcome.standings = standings
             outcome.warnings = [f"{outcome.label}: {n}" for n in standings.notices]
-            if target is not None:
-                outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
+            if fmt == "wdd":
+                try:
+                    outcome.output, *more = write_wdd(targets, standings, names, force=force)
+                except InputError as err:  # an event the WDD cannot take
+                    raise err.located(outcome.label) from None
+                outcome.more_outputs = tuple(more)
+            elif targets:
+                outcome.output = write_scored(
+                    targets[0], standings, fmt, source=path.name, force=force
+                )
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OverrideError)

@@ -149,7 +149,7 @@ def systems_cmd(fmt: str) -> None:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 
 
-SCORE_FORMATS = ("xlsx", "csv", "json", "table")
+SCORE_FORMATS = ("xlsx", "csv", "json", "wdd", "table")
 
 
 @cli.command("score")
@@ -162,7 +162,8 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     default=None,
     help="xlsx: NAME-scored.xlsx per input (default for workbooks); csv/json: the "
     "standings/JSON contract (stdout for one input without --out, else NAME-scored "
-    "files); table: print only (default when every input is a CSV file).",
+    "files); wdd: NAME-wdd-classification.csv and NAME-wdd-boards.csv for the World "
+    "Diplomacy Database; table: print only (default when every input is a CSV file).",
 )
 @click.option(
     "--out",
@@ -308,9 +309,10 @@ def _score_batch(
         for line in outcome.warnings:
             err.print(f"[yellow]warning:[/yellow] {literal(line)}")
         if outcome.output is not None:
+            written = ", ".join(literal(str(p)) for p in (outcome.output, *outcome.more_outputs))
             try:
                 shown.print(
-                    f"scored {escape(outcome.label)} -> {literal(str(outcome.output))} "
+                    f"scored {escape(outcome.label)} -> {written} "
                     f"({standings.system.id}, {len(standings.rows)} players, "
                     f"{len(standings.games)} games)",
                     highlight=False,
