@@ -6,10 +6,12 @@ nothing (``dipxl score --format wdd`` writes them):
 
 - :func:`classification`: one row per player who played: ``FIRST NAME``,
   ``NAME``, ``HOMONYME`` (always 1), ``RANK`` and ``EXAEQUO`` (how many
-  share that rank), ``SCORE``, ``R1`` ... ``R8`` (the round scores), the
-  best country per power on its holder's row (``RK_0AU``, ``PT_0AU``,
-  ``CT_0AU``, ``HEAT_0AU``, ``BOARD_0AU`` ... ``_0TU``) and, with a final,
-  the top-board columns;
+  share that rank), ``SCORE``, ``R1`` ... ``R8`` (the round scores, after
+  weights, as the engine gives them), the best country per power on its
+  holder's row (``RK_0AU``, ``PT_0AU``, ``CT_0AU``, ``HEAT_0AU``,
+  ``BOARD_0AU`` ... ``_0TU``) and, with a final, the top-board columns
+  (``HEAT_TOPBOARD``, ``BOARD_TOPBOARD``, ``RK_TOPBOARD``, ``CT_TOPBOARD``,
+  ``COUNTRY_TOPBOARD``) on each finalist's row;
 - :func:`boards`: one row per seat of every finished game: ``ROUND``,
   ``BOARD``, ``COUNTRY``, ``RANK``/``EXAEQUO`` (the place by centres,
   shared places taking the better one), ``SCORE``, ``NB_CENTRE``,
@@ -90,9 +92,16 @@ def check_rounds(standings: Standings) -> None:
 
 # ---------------------------------------------------------------- classification
 
+_ROUND_COLUMNS = tuple(f"R{r}" for r in range(1, MAX_ROUNDS + 1))
 _BEST_FIELDS = ("RK", "PT", "CT", "HEAT", "BOARD")
 _BEST_COLUMNS = tuple(f"{f}_{COUNTRY[p]}" for p in Power for f in _BEST_FIELDS)
-CLASSIFICATION_COLUMNS = (*_NAME_COLUMNS, "RANK", "EXAEQUO", "SCORE", *_BEST_COLUMNS)
+CLASSIFICATION_COLUMNS = (
+    *_NAME_COLUMNS, "RANK", "EXAEQUO", "SCORE", *_ROUND_COLUMNS, *_BEST_COLUMNS
+)
+# With a final (``final_round`` set), on each finalist's row.
+TOP_BOARD_COLUMNS = (
+    "HEAT_TOPBOARD", "BOARD_TOPBOARD", "RK_TOPBOARD", "CT_TOPBOARD", "COUNTRY_TOPBOARD"
+)
 
 
 def _best_country_cells(standings: Standings) -> dict[str, list[Any]]:
@@ -111,25 +120,48 @@ def _best_country_cells(standings: Standings) -> dict[str, list[Any]]:
     return cells
 
 
+def _top_board_cells(standings: Standings) -> dict[str, tuple[Any, ...]]:
+    """finalist -> the top-board cells of their row: the final's round and
+    board, their place on it by centres (shared places taking the better
+    one), their centres and country; nobody while the top board is not
+    finished."""
+    top = standings.top_board
+    if top is None:
+        return {}
+    return {
+        seat.player: (top.round, top.board, place, seat.centres, COUNTRY[seat.power])
+        for seat, (place, _shared) in zip(top.seats, places(top.centres), strict=True)
+    }
+
+
 def classification(standings: Standings, names: Names | None = None) -> Table:
-    """The WDD classification: one row per player, in standings order."""
+    """The WDD classification: one row per player, in standings order;
+    ``R1`` ... ``R8`` the round scores (blank for a round not played); with
+    a final (``final_round`` set) the top-board columns, filled on the
+    finalists' rows once the top board is finished."""
     check_rounds(standings)
     sharing: dict[int, int] = {}
     for row in standings.rows:
         sharing[row.rank] = sharing.get(row.rank, 0) + 1
     best = _best_country_cells(standings)
     no_best = [None] * len(_BEST_COLUMNS)
+    final = getattr(standings.params, "final_round", None) is not None
+    top = _top_board_cells(standings)
+    no_top = (None,) * len(TOP_BOARD_COLUMNS) if final else ()
     rows = tuple(
         (
             *_name_cells(row.player, names),
             row.rank,
             sharing[row.rank],
             row.score,
+            *(standings.round_score(row.player, r) for r in range(1, MAX_ROUNDS + 1)),
             *best.get(row.player, no_best),
+            *top.get(row.player, no_top),
         )
         for row in standings.rows
     )
-    return Table(_columns(CLASSIFICATION_COLUMNS), rows)
+    columns = (*CLASSIFICATION_COLUMNS, *(TOP_BOARD_COLUMNS if final else ()))
+    return Table(_columns(columns), rows)
 
 
 # ---------------------------------------------------------------- boards

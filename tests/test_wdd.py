@@ -25,6 +25,7 @@ from dipxl.systems import SYSTEMS
 from dipxl.tables import seat_table
 from dipxl.wdd import as_csv, boards, classification, split_name
 from dipxl.workbook.writer import write_workbook
+from tests.finals import DRAWN_FINAL, FINAL, SOLO_FINAL, final_event
 from tests.workbook.tournaments import random_tournament
 
 CODES = ("0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU")
@@ -41,8 +42,8 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 # ---------------------------------------------------------------- worked boards
 
 
-def worked(system: str = "cdiplo") -> Standings:
-    return score_tournament(worked_games_event(), system)
+def worked(system: str = "cdiplo", **params: Any) -> Standings:
+    return score_tournament(worked_games_event(), system, params or None)
 
 
 def seats_of(table: Any, rnd: int, board: int) -> list[dict[str, Any]]:
@@ -101,6 +102,28 @@ def test_the_worked_classification_of_the_soloist() -> None:
     turkeys = {(r["NAME"], r["HEAT_0TU"], r["BOARD_0TU"]) for r in rows if r["RK_0TU"] == 1}
     assert turkeys == {("Greta", 1, 1), ("Nadia", 1, 2), ("Kofi", 2, 1), ("Hugo", 2, 2),
                        ("Elena", 3, 2)}
+
+
+def test_round_scores_of_the_worked_event() -> None:
+    """Greta's rounds (1, 1, 100), then with round weights 1,1,2 (SCORING.md
+    section 7): R3 and the score follow the weight; R4-R8 stay blank."""
+    greta = records(classification(worked()))[0]
+    assert [greta[f"R{r}"] for r in range(1, 9)] == [1, 1, 100, *[None] * 5]
+    weighted = records(classification(worked(round_weights="1,1,2")))[0]
+    assert weighted["NAME"] == "Greta"
+    assert [weighted[f"R{r}"] for r in (1, 2, 3)] == [1, 1, 2 * 100]
+    assert weighted["SCORE"] == 1 + 1 + 2 * 100
+
+
+def test_a_round_not_played_is_blank() -> None:
+    """Rounds 1 and 3 played, round 2 not entered: R2 is blank for all."""
+    games = tuple(
+        Game(rnd, 1, tuple(Seat(f"P{i}", Power(i), c) for i, c in enumerate((9, 8, 7, 5, 3, 2, 0))))
+        for rnd in (1, 3)
+    )
+    rows = records(classification(score_tournament(Tournament(games), "cdiplo")))
+    assert {r["R2"] for r in rows} == {None}
+    assert rows[0]["R1"] == rows[0]["R3"] == 1 + 9 + 38
 
 
 def test_shared_ranks_count_their_players() -> None:
@@ -200,6 +223,75 @@ def test_random_classification_field_by_field(system: Any, seed: int) -> None:
                 1, best.score, best.centres, best.round, best.board
             ]
             assert got == want
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_random_round_scores_are_the_weighted_games_of_the_round(system: Any, seed: int) -> None:
+    """R1..R3 of each player: the sum of their seat scores of that round
+    times its weight (HTM: divided by the rounds of the event, as the
+    player's total is); with every game counted they add up to the score."""
+    event = random_tournament(seed)
+    rounds = event.rounds
+    weights = {r: (0.5, 2.0, 1.0, 3.0)[k % 4] for k, r in enumerate(rounds)}
+    params = {"round_weights": ",".join(str(weights[r]) for r in range(1, rounds[-1] + 1))}
+    standings = score_tournament(event, system, params)
+    divisor = 1 if system.per_game else len(rounds)
+    seats = records(seat_table(standings))
+    for row, line in zip(records(classification(standings)), standings.rows, strict=True):
+        mine = [s for s in seats if s["player"] == line.player]
+        for r in range(1, 9):
+            played = [s["score"] for s in mine if s["round"] == r]
+            if not played:
+                assert row[f"R{r}"] is None
+            else:
+                assert row[f"R{r}"] == pytest.approx(weights[r] * sum(played) / divisor, abs=1e-9)
+        total = sum(row[f"R{r}"] or 0 for r in range(1, 9))
+        assert total == pytest.approx(row["SCORE"], abs=1e-9)
+
+
+# ---------------------------------------------------------------- a final
+
+
+@pytest.mark.parametrize(("solo", "centres"), [(True, SOLO_FINAL), (False, DRAWN_FINAL)])
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_the_top_board_on_the_finalists_rows(system: Any, solo: bool, centres: Any) -> None:
+    """The final's top board (round 5, board 1) on each finalist's row:
+    place by centres (a solo 18,4,3,3,2,2,2 places 1,2,3,3,5,5,5), centres
+    and country; blank on every other row; the soloist of the top board
+    ranks first (final_solo_wins)."""
+    event = final_event(11, solo=solo)
+    standings = score_tournament(event, system, {"final_round": FINAL})
+    rows = records(classification(standings))
+    top = next(g for g in event.games if (g.round, g.board) == (FINAL, 1))
+    places = {18: 1, 4: 2, 3: 3, 2: 5} if solo else {9: 1, 8: 2, 7: 3, 5: 4, 3: 5, 2: 6, 0: 7}
+    want = {
+        seat.player: [FINAL, 1, places[c], c, CODES[seat.power]]
+        for seat, c in zip(top.seats, centres, strict=True)
+    }
+    fields = ("HEAT_TOPBOARD", "BOARD_TOPBOARD", "RK_TOPBOARD", "CT_TOPBOARD", "COUNTRY_TOPBOARD")
+    for row, line in zip(rows, standings.rows, strict=True):
+        assert [row[f] for f in fields] == want.get(line.player, [None] * 5)
+    assert {line.player for line in standings.rows[:7]} == set(want)  # finalists first
+    if solo:
+        assert rows[0]["COUNTRY_TOPBOARD"] == "0TU" and rows[0]["RANK"] == 1
+
+
+def test_top_board_columns_come_with_a_final_only() -> None:
+    event = final_event(5, solo=True)
+    plain = classification(score_tournament(event, "cdiplo"))
+    assert not [n for n in plain.names if n.endswith("TOPBOARD")]
+    # The final's top board not finished yet: the columns, blank.
+    unfinished = Tournament(tuple(
+        g if (g.round, g.board) != (FINAL, 1) else Game(g.round, g.board, tuple(
+            Seat(s.player, s.power, None) for s in g.seats))
+        for g in event.games
+    ))
+    table = classification(score_tournament(unfinished, "cdiplo", {"final_round": FINAL}))
+    assert [n for n in table.names if n.endswith("TOPBOARD")] == [
+        "HEAT_TOPBOARD", "BOARD_TOPBOARD", "RK_TOPBOARD", "CT_TOPBOARD", "COUNTRY_TOPBOARD"
+    ]
+    assert {r["RK_TOPBOARD"] for r in records(table)} == {None}
 
 
 # ---------------------------------------------------------------- refusals, text, names
