@@ -24,9 +24,11 @@ from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS
 from dipxl.tables import seat_table
 from dipxl.wdd import as_csv, boards, classification, split_name
+from dipxl.workbook.reader import read_workbook
 from dipxl.workbook.writer import write_workbook
 from tests.finals import DRAWN_FINAL, FINAL, SOLO_FINAL, final_event
 from tests.workbook.tournaments import random_tournament
+from tests.workbooks import results_workbook
 
 CODES = ("0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU")
 
@@ -414,3 +416,60 @@ def test_a_formula_among_the_players_names_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["score", str(path), "--format", "wdd"])
     assert result.exit_code == 1
     assert "Players!D3: last name holds a formula" in result.output
+
+
+def test_a_foreign_players_sheet_with_given_name_and_surname(tmp_path: Path) -> None:
+    """Another club's Players sheet: a title above the header, ``Surname``
+    and ``Given name`` in any order; a player missing from it is split."""
+    path = results_workbook(tmp_path / "club.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    ws = wb.create_sheet("Players")
+    ws.append(["Club roster"])
+    ws.append(["Surname", "Player", "Given name"])
+    ws.append(["Lovelace", "Alice", "Ada Augusta"])
+    ws.append(["  Dijkstra ", "Bruno", None])
+    ws.append([None, "Chloe", None])
+    wb.save(path)
+    names = read_workbook(path).names
+    assert names == {"Alice": ("Ada Augusta", "Lovelace"), "Bruno": ("", "Dijkstra")}
+
+
+def test_a_players_sheet_without_name_columns_is_not_read(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "club.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    ws = wb.create_sheet("Players")
+    ws.append(["Player", "Club"])
+    ws.append(["Alice", "=1/0"])
+    wb.save(path)
+    assert read_workbook(path).names == {}
+
+
+def test_an_elimination_year_without_two_digits_is_refused() -> None:
+    centres = (9, 8, 7, 5, 3, 2, 0)
+    game = Game(1, 1, tuple(
+        Seat(f"P{i}", Power(i), c, 2001 if c == 0 else None) for i, c in enumerate(centres)
+    ))
+    standings = score_tournament(Tournament((game,)), "cdiplo")
+    with pytest.raises(InputError, match=r"two digits.*2001") as caught:
+        boards(standings)
+    assert "round 1, board 1, Turkey" in str(caught.value)
+
+
+def test_score_format_wdd_of_a_csv_file(tmp_path: Path) -> None:
+    """A CSV input (names split: no Players sheet), into --out."""
+    lines = ["round,board,power,player,centres,eliminated"]
+    for game in worked_games_event().games:
+        for seat in game.seats:
+            lines.append(f"{game.round},{game.board},{seat.power.title},Ms {seat.player},"
+                         f"{seat.centres},{seat.eliminated or ''}")
+    source = tmp_path / "event.csv"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["score", str(source), "-s", "detour98e", "--format", "wdd",
+                                      "--out", str(tmp_path / "wdd")])
+    assert result.exit_code == 0, result.output
+    seats = read_csv(tmp_path / "wdd" / "event-wdd-boards.csv")
+    assert {r["FIRST NAME"] for r in seats} == {"Ms"}
+    assert [r["YEAR_ELIMINATION"] for r in seats[:7]] == [""] * 6 + ["7"]
+    assert sorted(p.name for p in (tmp_path / "wdd").iterdir()) == [
+        "event-wdd-boards.csv", "event-wdd-classification.csv"
+    ]

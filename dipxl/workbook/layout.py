@@ -46,6 +46,7 @@ SETTINGS_HEADER = ("Setting", "Value", "Notes")
 PLAYER_HEADERS = ("Id", "Player", "First name", "Last name")
 NAME_HEADERS = {
     "player": "player",
+    "player name": "player",
     "first name": "first name",
     "given name": "first name",
     "last name": "last name",
