@@ -216,7 +216,7 @@ def score_file(
     :class:`DipxlError` whose text starts with ``label`` (default: the path).
     With ``strict`` a warning is an error."""
     return _score_file(path, label if label is not None else str(path), system_id,
-                       overrides, after_round, strict)[0]
+                       overrides, after_round, strict, names=False)[0]
 
 
 def _score_file(
@@ -226,19 +226,21 @@ def _score_file(
     overrides: Mapping[str, Any] | None,
     after_round: int | None,
     strict: bool,
+    *,
+    names: bool,
 ) -> tuple[Standings, Names]:
-    """:func:`score_file`, and the first and last names a workbook's Players
-    sheet gives (for the WDD; none for a CSV file)."""
+    """:func:`score_file`, and with ``names`` the first and last names a
+    workbook's Players sheet gives (for the WDD; none for a CSV file)."""
     book_system: System | None = None
     book_overrides: Mapping[str, Any] = {}
     book_params: Any = None
-    names: Names = {}
+    given: Names = {}
     if path.suffix.lower() == ".csv":
         tournament = _read_csv(path, label)
     else:
-        book = read_workbook(path, label)
+        book = read_workbook(path, label, names=names)
         tournament, book_system, book_overrides = book.tournament, book.system, book.overrides
-        book_params, names = book.params, book.names
+        book_params, given = book.params, book.names
     try:
         spec, params = _resolve_system(
             system_id, book_system, book_overrides, overrides or {}, book_params
@@ -251,7 +253,7 @@ def _score_file(
         raise InputError(
             f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
         )
-    return standings, names
+    return standings, given
 
 
 def run_batch(
@@ -293,7 +295,8 @@ def run_batch(
                 if target.exists() and not force:
                     raise DipxlError("already exists (use --force to replace it)", str(target))
             standings, names = _score_file(
-                path, outcome.label, system_id, overrides, after_round, strict
+                path, outcome.label, system_id, overrides, after_round, strict,
+                names=fmt == "wdd",
             )
             outcome.standings = standings
             outcome.warnings = [f"{outcome.label}: {n}" for n in standings.notices]

@@ -416,6 +416,10 @@ def test_a_formula_among_the_players_names_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["score", str(path), "--format", "wdd"])
     assert result.exit_code == 1
     assert "Players!D3: last name holds a formula" in result.output
+    # The other outputs do not read the names.
+    scored = CliRunner().invoke(cli, ["score", str(path), "--format", "json", "--out",
+                                      str(tmp_path / "out")])
+    assert scored.exit_code == 0, scored.output
 
 
 def test_a_foreign_players_sheet_with_given_name_and_surname(tmp_path: Path) -> None:
@@ -430,8 +434,9 @@ def test_a_foreign_players_sheet_with_given_name_and_surname(tmp_path: Path) -> 
     ws.append(["  Dijkstra ", "Bruno", None])
     ws.append([None, "Chloe", None])
     wb.save(path)
-    names = read_workbook(path).names
+    names = read_workbook(path, names=True).names
     assert names == {"Alice": ("Ada Augusta", "Lovelace"), "Bruno": ("", "Dijkstra")}
+    assert read_workbook(path).names == {}  # read only when asked
 
 
 def test_a_players_sheet_without_name_columns_is_not_read(tmp_path: Path) -> None:
@@ -441,7 +446,7 @@ def test_a_players_sheet_without_name_columns_is_not_read(tmp_path: Path) -> Non
     ws.append(["Player", "Club"])
     ws.append(["Alice", "=1/0"])
     wb.save(path)
-    assert read_workbook(path).names == {}
+    assert read_workbook(path, names=True).names == {}
 
 
 def test_an_elimination_year_without_two_digits_is_refused() -> None:

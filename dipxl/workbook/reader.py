@@ -7,8 +7,8 @@ first rows of a sheet named ``Results`` or else of any sheet; other columns,
 their order, blank rows and a title above the header do not matter.  A
 ``Settings`` sheet in the layout's format gives the system, its parameters
 and the title.  A ``Players`` sheet whose header row has ``Player`` and
-``First name`` and/or ``Last name`` gives the players' first and last names
-(for the WDD, :mod:`dipxl.wdd`); without those columns it is not read.
+``First name`` and/or ``Last name`` gives the players' first and last names when
+asked for (the WDD export, :mod:`dipxl.wdd`); otherwise it is not read.
 
 Only input cells are read.  Values come from python-calamine (the fastest
 reader here; it returns cached values), and :mod:`dipxl.io.cells` finds the
@@ -60,7 +60,8 @@ class WorkbookInput:
     ``params``: the system's parameters with those overrides, built and
     checked once, when the workbook is read (None without a system).
     ``names``: player -> (first name, last name) from the Players sheet's
-    ``First name`` / ``Last name`` columns (empty without them)."""
+    ``First name`` / ``Last name`` columns (empty without them, or when not
+    asked for)."""
 
     tournament: Tournament
     sheet: str
@@ -72,18 +73,23 @@ class WorkbookInput:
     names: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
-def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
+def read_workbook(path: Path, label: str | None = None, *, names: bool = False) -> WorkbookInput:
     """Read the workbook at ``path``; every error is prefixed with ``label``
-    (default: the file name)."""
+    (default: the file name).  ``names``: read the Players sheet's first
+    and last names too (only the WDD export needs them)."""
     path = Path(path)
     name = label if label is not None else path.name
-    return read_workbook_bytes(read_input(path, name), name, default_title=path.stem)
+    return read_workbook_bytes(read_input(path, name), name, default_title=path.stem,
+                               names=names)
 
 
-def read_workbook_bytes(data: bytes, label: str = "", default_title: str = "") -> WorkbookInput:
-    """Read a workbook from its bytes; errors are prefixed with ``label``."""
+def read_workbook_bytes(
+    data: bytes, label: str = "", default_title: str = "", *, names: bool = False
+) -> WorkbookInput:
+    """Read a workbook from its bytes; errors are prefixed with ``label``;
+    ``names`` as for :func:`read_workbook`."""
     try:
-        return _Reader(data).read(default_title)
+        return _Reader(data).read(default_title, names)
     except DipxlError as err:
         raise err.located(label) if label else err from None
 
@@ -231,7 +237,7 @@ class _Reader:
         except Exception as err:  # calamine's own errors
             raise InputError(f"sheet {sheet!r} cannot be read (damaged?): {err}") from None
 
-    def read(self, default_title: str) -> WorkbookInput:
+    def read(self, default_title: str, names: bool = False) -> WorkbookInput:
         if not self.names:
             raise InputError("the workbook has no sheets")
         system, overrides, params, settings_title = self.settings()
@@ -254,7 +260,7 @@ class _Reader:
         title = settings_title or self.title_above(rows, header) or default_title
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
         return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params,
-                             self.player_names())
+                             self.player_names() if names else {})
 
     # -- results
 
