@@ -6,7 +6,8 @@ nothing (``dipxl score --format wdd`` writes them):
 
 - :func:`classification`: one row per player who played: ``FIRST NAME``,
   ``NAME``, ``HOMONYME`` (always 1), ``RANK`` and ``EXAEQUO`` (how many
-  share that rank), ``SCORE``, ``R1`` ... ``R8`` (the round scores, after
+  share that rank; dipxl ranks everyone who played, so the WDD's 999 for
+  an unranked player never appears), ``SCORE``, ``R1`` ... ``R8`` (the round scores, after
   weights, as the engine gives them), the best country per power on its
   holder's row (``RK_0AU``, ``PT_0AU``, ``CT_0AU``, ``HEAT_0AU``,
   ``BOARD_0AU`` ... ``_0TU``) and, with a final, the top-board columns
