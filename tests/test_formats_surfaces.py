@@ -183,3 +183,17 @@ def test_an_error_in_the_worksheet_function_names_the_parameter() -> None:
     with pytest.raises(Exception, match="round_weights") as caught:
         udfs.DIPXL_STANDINGS(results, "cdiplo", "round_weights=1,1")
     assert "5 rounds have been played" in str(caught.value)
+
+
+def test_a_workbook_whose_weights_do_not_fit_the_event_names_the_settings_cell(
+    tmp_path: Path,
+) -> None:
+    event = final_event(3, solo=True)
+    path = results_workbook(tmp_path / "cup.xlsx", event, "cdiplo",
+                            {"round_weights": "1,1,2", "final_round": FINAL})
+    cells = {row[0]: i for i, row in enumerate(sheet_values(path, "Settings"), start=1)}
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code != 0
+    assert f"Settings!B{cells['round_weights_1']}" in result.stderr, result.stderr
+    assert "round_weights lists 3 weights" in result.stderr
+    assert not path.with_name("cup-scored.xlsx").exists()
