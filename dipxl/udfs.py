@@ -446,8 +446,7 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
     **_RANGE,
 )
 def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) -> Any:
-    """Standings of a results table: rank, player, score, games, finalist (with a
-    final), every tie-breaker and each round's score (R1, R2, ...)."""
+    """Standings of a results table: rank, player, score, games, tie-breakers, R1, R2, ..."""
     try:
         spec = _system(system)
         params = _params(spec, parameters)
