@@ -24,8 +24,9 @@ from dipxl.io.terminal import error_lines, visible
 from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
+from dipxl.wdd import Names
 from dipxl.workbook.reader import read_workbook
-from dipxl.workbook.scored import OUTPUT_SUFFIX, write_scored
+from dipxl.workbook.scored import OUTPUT_SUFFIX, WDD_SUFFIXES, write_scored, write_wdd
 
 __all__ = [
     "INPUT_SUFFIXES",
@@ -36,6 +37,7 @@ __all__ = [
     "check_after_round",
     "collect_inputs",
     "output_path",
+    "output_paths",
     "run_batch",
     "score_file",
 ]
@@ -83,6 +85,7 @@ class Outcome:
     label: str
     standings: Standings | None = None
     output: Path | None = None
+    more_outputs: tuple[Path, ...] = ()  # the WDD's second file
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     usage: bool = False  # the error is the command's (-p, --after-round), not the file's
@@ -93,10 +96,14 @@ class Outcome:
 
 
 def _skipped_in_listing(path: Path) -> bool:
-    """Files a folder or glob never yields: our own outputs, Excel's lock
-    files (``~$book.xlsx``), hidden files."""
+    """Files a folder or glob never yields: our own outputs (the WDD's
+    too), Excel's lock files (``~$book.xlsx``), hidden files."""
     name = path.name
-    return name.startswith(("~$", ".")) or path.stem.endswith(SCORED_SUFFIX)
+    return (
+        name.startswith(("~$", "."))
+        or path.stem.endswith(SCORED_SUFFIX)
+        or name.lower().endswith(WDD_SUFFIXES)
+    )
 
 
 def collect_inputs(arguments: Iterable[str | Path]) -> list[Path]:
@@ -164,6 +171,16 @@ def output_path(path: Path, fmt: str, out_dir: Path | None) -> Path:
     return folder / f"{path.stem}{SCORED_SUFFIX}{OUTPUT_SUFFIX[fmt]}"
 
 
+def output_paths(path: Path, fmt: str, out_dir: Path | None) -> tuple[Path, ...]:
+    """The files ``fmt`` writes for ``path``: :func:`output_path`, or for
+    ``wdd`` ``NAME-wdd-classification.csv`` and ``NAME-wdd-boards.csv``;
+    none for ``table``."""
+    if fmt == "wdd":
+        folder = out_dir if out_dir is not None else path.parent
+        return tuple(folder / f"{path.stem}{suffix}" for suffix in WDD_SUFFIXES)
+    return (output_path(path, fmt, out_dir),) if fmt in OUTPUT_SUFFIX else ()
+
+
 def _resolve_system(
     system_id: str | None,
     book_system: System | None,
@@ -221,7 +238,7 @@ def score_file(
     :class:`DipxlError` whose text starts with ``label`` (default: the path).
     With ``strict`` a warning is an error."""
     return _score_file(path, label if label is not None else str(path), system_id,
-                       overrides, after_round, strict)
+                       overrides, after_round, strict, names=False)[0]
 
 
 def _score_file(
@@ -231,16 +248,21 @@ def _score_file(
     overrides: Mapping[str, Any] | None,
     after_round: int | None,
     strict: bool,
-) -> Standings:
+    *,
+    names: bool,
+) -> tuple[Standings, Names]:
+    """:func:`score_file`, and with ``names`` the first and last names a
+    workbook's Players sheet gives (for the WDD; none for a CSV file)."""
     book_system: System | None = None
     book_overrides: Mapping[str, Any] = {}
     book_params: Any = None
+    given: Names = {}
     if path.suffix.lower() == ".csv":
         tournament = _read_csv(path, label)
     else:
-        book = read_workbook(path, label)
+        book = read_workbook(path, label, names=names)
         tournament, book_system, book_overrides = book.tournament, book.system, book.overrides
-        book_params = book.params
+        book_params, given = book.params, book.names
     try:
         spec, params = _resolve_system(
             system_id, book_system, book_overrides, overrides or {}, book_params
@@ -254,7 +276,7 @@ def _score_file(
         raise InputError(
             f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
         )
-    return standings
+    return standings, given
 
 
 def run_batch(
@@ -272,8 +294,8 @@ def run_batch(
     expected: Mapping[Path, frozenset[str]] | None = None,
 ) -> list[Outcome]:
     """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
-    ``json`` write each one's ``NAME-scored`` output (``table``: write
-    nothing).  A failing file is recorded and the batch goes on; a file
+    ``json`` write each one's ``NAME-scored`` output, with ``wdd`` its two
+    WDD files (``table``: write nothing).  A failing file is recorded and the batch goes on; a file
     that fails leaves no output behind.  ``on_done`` is called after each;
     without ``keep_standings`` each outcome drops its standings after that
     call, so a long batch does not hold every event in memory.
@@ -285,9 +307,8 @@ def run_batch(
         # Control characters in a file name are shown, never sent to the terminal.
         outcome = Outcome(path, visible(str(path)))
         try:
-            target = None
-            if fmt in OUTPUT_SUFFIX:
-                target = output_path(path, fmt, out_dir)
+            targets = output_paths(path, fmt, out_dir)
+            for target in targets:
                 key = Path(os.path.abspath(target))
                 if key == Path(os.path.abspath(path)):
                     raise DipxlError("the output would replace the input", str(target))
@@ -299,21 +320,25 @@ def run_batch(
                 claimed[key] = path
                 if target.exists() and not force:
                     raise DipxlError("already exists (use --force to replace it)", str(target))
-            standings = score_file(
-                path,
-                label=outcome.label,
-                system_id=system_id,
-                overrides=overrides,
-                after_round=after_round,
-                strict=strict,
+            standings, names = _score_file(
+                path, outcome.label, system_id, overrides, after_round, strict,
+                names=fmt == "wdd",
             )
             outcome.standings = standings
             known = (expected or {}).get(path, frozenset())
             outcome.warnings = [
                 f"{outcome.label}: {n}" for n in standings.notices if n.code not in known
             ]
-            if target is not None:
-                outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
+            if fmt == "wdd":
+                try:
+                    outcome.output, *more = write_wdd(targets, standings, names, force=force)
+                except InputError as err:  # an event the WDD cannot take
+                    raise err.located(outcome.label) from None
+                outcome.more_outputs = tuple(more)
+            elif targets:
+                outcome.output = write_scored(
+                    targets[0], standings, fmt, source=path.name, force=force
+                )
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OptionError)

@@ -35,6 +35,7 @@ from dipxl.tables import (
     EXACT,
     best_country_table,
     display_decimals,
+    flag,
     shown,
     standings_csv,
     standings_json,
@@ -85,12 +86,12 @@ def render_table(
     # Every column but the exact score (HTM's scores are shown to 4 decimals).
     shown_at = [i for i, c in enumerate(data.columns) if c != EXACT]
     rows = data.rows if limit is None else data.rows[:limit]
-    cells = [[visible(_cell(row[i], decimals)) for i in shown_at] for row in rows]
+    cells = [[visible(_cell(flag(row[i]), decimals)) for i in shown_at] for row in rows]
     headers = [data.columns[i].header for i in shown_at]
     names = [data.columns[i].name for i in shown_at]
     left_out = _print_fitted(
         console, literal(f"{title} - {standings.system.title}{suffix}"), headers, names, cells,
-        keep=names.index("games") + 1,
+        keep=names.index("finalist" if "finalist" in names else "games") + 1,
     )
     if left_out:
         console.print(
@@ -236,11 +237,12 @@ def _setting_text(value: Any) -> str:
 
 
 PARAM_HELP = (
-    "Override a parameter of the system, e.g. -p best_rounds=3; a list is written "
-    "with commas, e.g. -p positions=38,14,7 (names and defaults: dipxl systems)."
+    "Override a parameter of the system, e.g. -p best_rounds=3 or -p final_round=5; a "
+    "list is written with commas, e.g. -p positions=38,14,7 or -p round_weights=1,1,2 "
+    "(names and defaults: dipxl systems)."
 )
 
-SCORE_FORMATS = ("xlsx", "csv", "json", "table")
+SCORE_FORMATS = ("xlsx", "csv", "json", "wdd", "table")
 
 
 @cli.command("score")
@@ -253,7 +255,8 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     default=None,
     help="xlsx: NAME-scored.xlsx per input (default for workbooks); csv/json: the "
     "standings/JSON contract (stdout for one input without --out, else NAME-scored "
-    "files); table: print only (default when every input is a CSV file).",
+    "files); wdd: NAME-wdd-classification.csv and NAME-wdd-boards.csv for the World "
+    "Diplomacy Database; table: print only (default when every input is a CSV file).",
 )
 @click.option(
     "--out",
@@ -404,9 +407,10 @@ def _score_batch(
         if as_published and outcome.path in as_published:
             err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")
         if outcome.output is not None:
+            written = ", ".join(literal(str(p)) for p in (outcome.output, *outcome.more_outputs))
             try:
                 shown.print(
-                    f"scored {escape(outcome.label)} -> {literal(str(outcome.output))} "
+                    f"scored {escape(outcome.label)} -> {written} "
                     f"({standings.system.id}, {len(standings.rows)} players, "
                     f"{len(standings.games)} games)",
                     highlight=False,

@@ -20,6 +20,8 @@ from dipxl.systems.base import truth
 __all__ = [
     "HEADER_SYNONYMS",
     "INPUT_HEADERS",
+    "NAME_HEADERS",
+    "PLAYER_HEADERS",
     "SETTINGS_HEADER",
     "SHEETS",
     "header_field",
@@ -39,6 +41,18 @@ SHEETS = {
 
 INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
+# The Players sheet: the name column, and the optional first and last names
+# (for the WDD); header text, lower case -> what it holds.
+PLAYER_HEADERS = ("Id", "Player", "First name", "Last name")
+NAME_HEADERS = {
+    "player": "player",
+    "player name": "player",
+    "first name": "first name",
+    "given name": "first name",
+    "last name": "last name",
+    "surname": "last name",
+    "family name": "last name",
+}
 
 # The header synonyms of foreign workbooks are those of every input
 # (dipxl.fields): HEADER_SYNONYMS and header_field are re-exported here.

@@ -6,7 +6,9 @@ and ``Draw``, or their synonyms of :mod:`dipxl.workbook.layout`) within the
 first rows of a sheet named ``Results`` or else of any sheet; other columns,
 their order, blank rows and a title above the header do not matter.  A
 ``Settings`` sheet in the layout's format gives the system, its parameters
-and the title.
+and the title.  A ``Players`` sheet whose header row has ``Player`` and
+``First name`` and/or ``Last name`` gives the players' first and last names when
+asked for (the WDD export, :mod:`dipxl.wdd`); otherwise it is not read.
 
 Only input cells are read.  Values come from python-calamine (the fastest
 reader here; it returns cached values), and :mod:`dipxl.io.cells` finds the
@@ -33,7 +35,8 @@ from typing import Any
 import python_calamine
 
 from dipxl.errors import DipxlError, InputError
-from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.fields import FIELDS, REQUIRED, header_columns, parse_player, parse_text
+from dipxl.formats import check_event
 from dipxl.io.files import read_input
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
@@ -41,7 +44,7 @@ from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS
+from dipxl.workbook.layout import INPUT_HEADERS, NAME_HEADERS, SETTINGS_HEADER, SHEETS
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
@@ -56,7 +59,10 @@ class WorkbookInput:
     system, parameter overrides and title of its Settings sheet (``system``
     is None when the workbook has no Settings sheet naming one), and
     ``params``: the system's parameters with those overrides, built and
-    checked once, when the workbook is read (None without a system)."""
+    checked once, when the workbook is read (None without a system).
+    ``names``: player -> (first name, last name) from the Players sheet's
+    ``First name`` / ``Last name`` columns (empty without them, or when not
+    asked for)."""
 
     tournament: Tournament
     sheet: str
@@ -65,20 +71,26 @@ class WorkbookInput:
     system: System | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     params: Any = None
+    names: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
-def read_workbook(path: Path, label: str | None = None) -> WorkbookInput:
+def read_workbook(path: Path, label: str | None = None, *, names: bool = False) -> WorkbookInput:
     """Read the workbook at ``path``; every error is prefixed with ``label``
-    (default: the file name)."""
+    (default: the file name).  ``names``: read the Players sheet's first
+    and last names too (only the WDD export needs them)."""
     path = Path(path)
     name = label if label is not None else path.name
-    return read_workbook_bytes(read_input(path, name), name, default_title=path.stem)
+    return read_workbook_bytes(read_input(path, name), name, default_title=path.stem,
+                               names=names)
 
 
-def read_workbook_bytes(data: bytes, label: str = "", default_title: str = "") -> WorkbookInput:
-    """Read a workbook from its bytes; errors are prefixed with ``label``."""
+def read_workbook_bytes(
+    data: bytes, label: str = "", default_title: str = "", *, names: bool = False
+) -> WorkbookInput:
+    """Read a workbook from its bytes; errors are prefixed with ``label``;
+    ``names`` as for :func:`read_workbook`."""
     try:
-        return _Reader(data).read(default_title)
+        return _Reader(data).read(default_title, names)
     except DipxlError as err:
         raise err.located(label) if label else err from None
 
@@ -213,6 +225,9 @@ class _Reader:
             raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
         self.names: list[str] = list(self.book.sheet_names)
         self.loaded: dict[str, Any] = {}
+        # The Settings rows (name, value, cell) and the sheet's reference,
+        # to name the cell of a setting the event does not fit.
+        self.settings_cells: tuple[Sequence[tuple[object, object, str]], str] = ((), "")
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
@@ -226,7 +241,7 @@ class _Reader:
         except Exception as err:  # calamine's own errors
             raise InputError(f"sheet {sheet!r} cannot be read (damaged?): {err}") from None
 
-    def read(self, default_title: str) -> WorkbookInput:
+    def read(self, default_title: str, names: bool = False) -> WorkbookInput:
         if not self.names:
             raise InputError("the workbook has no sheets")
         system, overrides, params, settings_title = self.settings()
@@ -248,7 +263,14 @@ class _Reader:
             )
         title = settings_title or self.title_above(rows, header) or default_title
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
-        return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params)
+        if params is not None:
+            try:  # the formats against the event: one weight a round, the final round there
+                check_event(params, tournament)
+            except DipxlError as err:
+                entries, settings_ref = self.settings_cells
+                raise err.moved(_setting_cell(entries, err, settings_ref)) from None
+        return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params,
+                             self.player_names() if names else {})
 
     # -- results
 
@@ -312,6 +334,50 @@ class _Reader:
                     return " ".join(value.split())
         return ""
 
+    # -- players
+
+    def player_names(self) -> dict[str, tuple[str, str]]:
+        """player -> (first name, last name) from the Players sheet's
+        optional ``First name`` / ``Last name`` columns; a row with both
+        blank gives nothing (the name is split as usual).  Text is folded
+        as a player's name is; a formula or an error value in those
+        columns is an error naming the cell, as in the results."""
+        sheet = next((n for n in self.names if n.lower() == SHEETS["players"].lower()), None)
+        if sheet is None:
+            return {}
+        rows = self.rows(sheet)
+        found = _names_header(rows)
+        if found is None:
+            return {}
+        header_index, columns = found
+        ref = _sheet_ref(sheet)
+        for cells, holds in (
+            (self.package.formula_cells(sheet, columns.values(), header_index + 1), "a formula"),
+            (self.package.error_cells(sheet, columns.values(), header_index + 1),
+             "the error value"),
+        ):
+            if cells:
+                (at, col), seen = min(cells.items())
+                cell = f"{ref}!{column_letter(col + 1)}{at}"
+                what = next(k for k, c in columns.items() if c == col)
+                raise InputError(
+                    f"{what} holds {holds} ({seen}); dipxl reads only typed-in values: "
+                    "enter the name itself", cell, field=what, value=seen, cell=cell,
+                )
+        names: dict[str, tuple[str, str]] = {}
+        for number, row in enumerate(rows[header_index + 1 :], start=header_index + 2):
+            text = {}
+            for what, col in columns.items():
+                cell = f"{ref}!{column_letter(col + 1)}{number}"
+                value = row[col] if col < len(row) else None
+                if isinstance(value, str):
+                    text[what] = parse_text(value, what, cell, what)
+                else:
+                    text[what] = parse_player(None if value == "" else value, cell)
+            if text["player"] and (text.get("first name") or text.get("last name")):
+                names[text["player"]] = (text.get("first name", ""), text.get("last name", ""))
+        return names
+
     # -- settings
 
     def settings(self) -> tuple[System | None, dict[str, Any], Any, str]:
@@ -352,6 +418,7 @@ class _Reader:
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
             return None, {}, None, _plain_title(entries)
         system, overrides, title = _system_from_settings(entries)
+        self.settings_cells = (entries, ref)
         try:
             params = system.make_params(overrides)  # the one build, naming the cell
         except DipxlError as err:
@@ -383,6 +450,21 @@ def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError
         if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
             return cell
     return rows[0][2]
+
+
+def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | None:
+    """(row index, {"player"/"first name"/"last name": column}) of a Players
+    header row with a player column and a first or last name column."""
+    for index, row in enumerate(rows[:HEADER_ROWS]):
+        columns: dict[str, int] = {}
+        for col, value in enumerate(row):
+            text = " ".join(value.split()).lower() if isinstance(value, str) else None
+            what = NAME_HEADERS.get(text or "")
+            if what is not None and what not in columns:
+                columns[what] = col
+        if "player" in columns and len(columns) > 1:
+            return index, columns
+    return None
 
 
 def _settings_header(rows: Sequence[list[Any]]) -> tuple[int, int, int] | None:

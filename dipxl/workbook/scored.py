@@ -1,4 +1,5 @@
-"""The scored outputs of ``dipxl score``: a values-only workbook, CSV, JSON.
+"""The scored outputs of ``dipxl score``: a values-only workbook, CSV, JSON,
+and the WDD's two CSV files (:mod:`dipxl.wdd`).
 
 The workbook's sheets are built by :mod:`dipxl.workbook.sheets.scored`;
 CSV and JSON are the standings of :mod:`dipxl.tables` (CSV the standings
@@ -9,17 +10,21 @@ written as text whatever it starts with.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+from dipxl import wdd
 from dipxl.io.files import atomic_write, atomic_write_text
 from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 from dipxl.workbook.sheets import scored
 from dipxl.workbook.xlsx import write_xlsx
 
-__all__ = ["OUTPUT_SUFFIX", "write_scored"]
+__all__ = ["OUTPUT_SUFFIX", "WDD_SUFFIXES", "write_scored", "write_wdd"]
 
 OUTPUT_SUFFIX = {"xlsx": ".xlsx", "csv": ".csv", "json": ".json"}
+# ``--format wdd`` writes two files: NAME-wdd-classification.csv, NAME-wdd-boards.csv.
+WDD_SUFFIXES = ("-wdd-classification.csv", "-wdd-boards.csv")
 
 
 def write_scored(
@@ -35,3 +40,29 @@ def write_scored(
     if fmt == "json":
         return atomic_write_text(target, standings_json(standings) + "\n", force=force)
     raise ValueError(f"unknown output format {fmt!r}")
+
+
+def write_wdd(
+    targets: Sequence[Path],
+    standings: Standings,
+    names: wdd.Names | None = None,
+    *,
+    force: bool = False,
+) -> tuple[Path, ...]:
+    """Write the WDD classification and boards files to ``targets`` (in
+    that order), each atomically; an existing one is replaced only with
+    ``force``.  Both texts are made before anything is written (an event
+    the WDD cannot take writes nothing), and when the second file cannot be
+    written the first is removed: never half a pair."""
+    classification, boards = targets
+    texts = (
+        wdd.as_csv(wdd.classification(standings, names)),
+        wdd.as_csv(wdd.boards(standings, names)),
+    )
+    first = atomic_write_text(classification, texts[0], force=force)
+    try:
+        second = atomic_write_text(boards, texts[1], force=force)
+    except BaseException:
+        first.unlink(missing_ok=True)
+        raise
+    return first, second

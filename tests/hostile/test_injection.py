@@ -3,8 +3,8 @@ formulas (``=``, ``+``, ``-``, ``@``, tab, carriage return) are written as
 text in every output, proven by LibreOffice.
 
 Every output of one event with such names is made through the real command
-line: ``dipxl score`` of a CSV file and of a workbook (xlsx, CSV and JSON
-outputs), ``dipxl new --players-file --title`` and ``dipxl demo``.
+line: ``dipxl score`` of a CSV file and of a workbook (xlsx, CSV, JSON and
+the WDD's two CSV files), ``dipxl new --players-file --title`` and ``dipxl demo``.
 LibreOffice then opens them all (two soffice runs: the workbooks, and the
 CSV files imported with "evaluate formulas" on, as a careless user would)
 and saves them again; in what it saved there must be no formula dipxl did
@@ -122,7 +122,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         if row[0].value == "title":
             text_cell(wb["Settings"], row[1].coordinate, TITLE)
     wb.save(book_in)
-    for fmt in ("xlsx", "csv", "json"):
+    for fmt in ("xlsx", "csv", "json", "wdd"):
         _run(["score", str(csv_in), "-s", "cdiplo", "--format", fmt, "--out", str(made / "csv")])
         _run(["score", str(book_in), "--format", fmt, "--out", str(made / "book")])
     names = made / "names.txt"
@@ -145,6 +145,9 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "scored-csv.json": made / "csv" / f"{FILE_TITLE}-scored.json",
         "scored-book.json": made / "book" / "book-scored.json",
     }
+    for kind in WDD_FILES:
+        found[f"wdd-csv-{kind}.csv"] = made / "csv" / f"{FILE_TITLE}-wdd-{kind}.csv"
+        found[f"wdd-book-{kind}.csv"] = made / "book" / f"book-wdd-{kind}.csv"
     for demo in sorted((made / "demo").glob("*-scored.xlsx")):
         found[f"demo-{demo.name}"] = demo
     # Controls: a real formula where a name goes, in a workbook and in CSV.
@@ -212,6 +215,32 @@ def test_csv_outputs_stay_text_when_calc_evaluates_formulas(
     assert sorted(p[1:] if p[:1] == "'" and p[1:] in NAMES else p for p in players) == \
         sorted(NAMES)
     assert all(p[:1] not in "=+-@\t\r" for p in players)
+
+
+WDD_FILES = ("classification", "boards")
+
+
+@pytest.mark.parametrize("kind", WDD_FILES)
+@pytest.mark.parametrize("source", ["csv", "book"])
+def test_wdd_files_stay_text_when_calc_evaluates_formulas(
+    outputs: dict[str, Path], source: str, kind: str
+) -> None:
+    """Each half of a split name (FIRST NAME: all but the last word, NAME:
+    the last word) is a cell of its own, each defused on its own."""
+    saved = outputs[f"lo:wdd-{source}-{kind}.csv"]
+    assert _formulas(saved) == {}
+    wb = openpyxl.load_workbook(saved, data_only=True)
+    rows = list(wb.active.iter_rows(values_only=True))
+    assert rows[0][:2] == ("FIRST NAME", "NAME")
+    cells = [c for r in rows[1:] for c in r[:2] if c is not None]
+    assert all(str(c)[:1] not in "=+-@\t\r" for c in cells)
+
+    def undefused(cell: Any) -> str:
+        text = str(cell)
+        return text[1:] if text[:1] == "'" and text[1:2] in "=+-@" else text
+
+    players = {" ".join(undefused(c) for c in r[:2] if c is not None) for r in rows[1:]}
+    assert players == set(NAMES)
 
 
 @pytest.mark.parametrize("key", ["scored-csv.json", "scored-book.json"])

@@ -1,5 +1,6 @@
 """The Players sheet: stable numeric ids (Results find players by them)
-and the names, with spare rows for late registrations."""
+and the names, with spare rows for late registrations; optional first and
+last names for the WDD export (read back by the workbook reader)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from dipxl.errors import DipxlError
 from dipxl.model import Tournament
 from dipxl.workbook.a1 import column_span
-from dipxl.workbook.layout import SHEETS
+from dipxl.workbook.layout import PLAYER_HEADERS, SHEETS
 from dipxl.workbook.sheets.cells import INPUT_FILL, define_name, header_row, put_text, user_text
 
 __all__ = ["build", "default_players", "player_list", "spare_rows"]
@@ -59,18 +60,22 @@ def spare_rows(players: int) -> int:
 
 def build(wb: Workbook, ws: Worksheet, names: Sequence[str], rows: int) -> None:
     """Ids 1 to ``rows``, the first ``len(names)`` of them named."""
-    header_row(ws, ("Id", "Player"))
+    header_row(ws, PLAYER_HEADERS)
     for i in range(1, rows + 1):
         ws.cell(i + 1, 1, i)
         if i <= len(names):
             put_text(ws.cell(i + 1, 2), names[i - 1])
-        ws.cell(i + 1, 2).fill = INPUT_FILL
+        for column in range(2, len(PLAYER_HEADERS) + 1):
+            ws.cell(i + 1, column).fill = INPUT_FILL
     define_name(wb, "player_names", column_span("B", 2, rows + 1, SHEETS["players"]))
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 32
+    ws.column_dimensions["C"].width = ws.column_dimensions["D"].width = 18
     ws.freeze_panes = "A2"
     put_text(
-        ws.cell(1, 4),
+        ws.cell(1, len(PLAYER_HEADERS) + 2),
         "Edit the names freely (each must differ from the others, case aside); keep the "
-        "ids: Results find players by them. Late players go in the empty rows.",
+        "ids: Results find players by them. Late players go in the empty rows. First "
+        "name / Last name: optional, for the WDD export (blank: the last word of the "
+        "name is the last name).",
     )
