@@ -11,19 +11,23 @@ through openpyxl's public API.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import textwrap
+from collections.abc import Mapping, Sequence
 from copy import copy
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
 from dipxl.fields import parse_text
-from dipxl.workbook.formulas import Formulas
+from dipxl.workbook.a1 import column_letter
+from dipxl.workbook.look import Look
 from dipxl.workbook.xlsx import MAX_TEXT
 
 __all__ = [
@@ -35,12 +39,16 @@ __all__ = [
     "TEXT_FONT",
     "WARN_FILL",
     "define_name",
+    "fit_columns",
     "header_row",
+    "print_setup",
     "put_formula",
+    "put_note",
     "put_text",
     "put_value",
-    "score_format",
+    "style_columns",
     "user_text",
+    "wrap_text",
 ]
 
 HEADER_FONT = Font(bold=True)
@@ -106,6 +114,86 @@ def user_text(value: object, where: str, what: str) -> str:
     return text
 
 
-def score_format(form: Formulas) -> str:
-    """HTM scores are shown to 4 decimals (Hurst); game scores as they are."""
-    return "0.0000" if not form.per_game else "General"
+def style_columns(
+    ws: Worksheet, look: Look, headers: Mapping[int, str], last_row: int, header_row: int = 1
+) -> None:
+    """Format the columns ``headers`` (column number -> header) as their
+    kind says (:class:`~dipxl.workbook.look.Look`): the number format and
+    alignment on every existing cell below ``header_row`` down to
+    ``last_row``, keeping each cell's own fill and font, and the header
+    aligned as its data.  Fast: one new style per (old style, column),
+    shared by the cells (see :func:`put_value`)."""
+    proto = ws.cell(ws.max_row + 5, 1)
+    made: dict[tuple[int, tuple[int, ...]], Any] = {}
+    formats = {
+        c: (look.number_format(h), look.align(h), look.indent(h)) for c, h in headers.items()
+    }
+    for (row, column), cell in list(ws._cells.items()):
+        if column not in formats or not header_row <= row <= last_row or cell is proto:
+            continue
+        if cell._style is None:  # a cell made by put_formula: the plain style
+            cell._style = StyleArray()
+        key = (column, tuple(cell._style))
+        if key not in made:
+            proto._style = copy(cell._style)
+            fmt, align, indent = formats[column]
+            if row > header_row:
+                proto.number_format = fmt
+            old = cell.alignment
+            proto.alignment = Alignment(
+                horizontal=align, indent=indent, vertical=old.vertical, wrap_text=old.wrap_text
+            )
+            made[key] = copy(proto._style)
+        cell._style = copy(made[key])
+    ws._cells.pop((proto.row, proto.column), None)
+
+
+def fit_columns(ws: Worksheet, look: Look, headers: Mapping[int, str]) -> None:
+    """Widen each column so that its header fits (never narrower than set)."""
+    for column, header in headers.items():
+        dim = ws.column_dimensions[column_letter(column)]
+        dim.width = max(dim.width or 0, look.width(header))
+
+
+def _lines(text: str, width: float) -> int:
+    """How many lines ``text`` takes wrapped in a column ``width`` wide:
+    wrapped at as many characters as the width (a line of text in the
+    default font holds a few more), so never too few."""
+    per_line = max(10, int(width))
+    return sum(max(1, len(textwrap.wrap(part, per_line))) for part in text.split("\n"))
+
+
+def wrap_text(ws: Worksheet, row: int, column: int, width: float, size: float = 11) -> None:
+    """Wrap the text of a cell whose column is ``width`` wide and make its
+    row tall enough for every line (LibreOffice draws a wrapped row at the
+    height the file gives, and Excel recomputes it only when edited)."""
+    cell = ws.cell(row, column)
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    height = _lines(str(cell.value or ""), width) * size * 1.35 + 2
+    dim = ws.row_dimensions[row]
+    dim.height = max(dim.height or 0, height)
+
+
+def put_note(ws: Worksheet, row: int, column: int, width: float, text: str) -> None:
+    """A wrapped note beside a table: its cell merged down over as many
+    rows as its lines take, so that the table's rows keep their height."""
+    put_text(ws.cell(row, column), text)
+    ws.cell(row, column).alignment = Alignment(wrap_text=True, vertical="top")
+    rows = _lines(text, width) * 11 * 1.35 / 15
+    ws.merge_cells(
+        start_row=row, start_column=column, end_row=row + math.ceil(rows), end_column=column
+    )
+
+
+def print_setup(
+    ws: Worksheet, last_column: int, last_row: int, *, landscape: bool, titles: bool = True
+) -> None:
+    """Print ``A1`` to the last cell one page wide (as many pages down as it
+    takes), the header row repeated on every page when ``titles``."""
+    if titles:
+        ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_area = f"A1:{column_letter(last_column)}{last_row}"
