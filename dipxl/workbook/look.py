@@ -38,12 +38,13 @@ class Kind(Enum):
     YEAR = "year"  # an elimination year: whole, no separator
     SCORE = "score"  # points: the system's decimals
     MEAN = "mean"  # an average of counts: 2 decimals (or the score's, if more)
+    EXACT = "exact"  # a number written as text (a fraction, 47/12): as it is, right
 
 
 KINDS: dict[str, Kind] = {
     **dict.fromkeys(
         (
-            "player", "power", "best_country", "exact", "exact_score", "where", "warning",
+            "player", "power", "best_country", "where", "warning",
             "code", "setting", "value", "notes", "source", "title", "system",
         ),
         Kind.TEXT,
@@ -58,6 +59,7 @@ KINDS: dict[str, Kind] = {
         Kind.COUNT,
     ),
     "eliminated": Kind.YEAR,
+    **dict.fromkeys(("exact", "exact_score"), Kind.EXACT),
     **dict.fromkeys(("mean_centres", "power_mean"), Kind.MEAN),
 }  # fmt: skip
 

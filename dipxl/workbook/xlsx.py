@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape, quoteattr
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.look import Look
 
-__all__ = ["MAX_TEXT", "Sheet", "write_xlsx"]
+__all__ = ["HEADER_SHADE", "MAX_TEXT", "Sheet", "write_xlsx"]
 
 MAX_TEXT = 32_767  # Excel's limit for one cell's text
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -62,6 +62,8 @@ class Sheet:
     landscape: bool | None = None
 
 
+# The shade of a header row (as in a generated workbook).
+HEADER_SHADE = "DDE5F0"
 # Rows read to guess the widths of the columns.
 WIDTH_ROWS = 2000
 # Columns wider than this in all (characters) print on a landscape page.
@@ -101,10 +103,11 @@ class _Styles:
         xfs = []
         for (code, bold, align, indent), _ in sorted(self.xfs.items(), key=lambda kv: kv[1]):
             attrs = (
-                f'numFmtId="{self.formats[code]}" fontId="{1 if bold else 0}" fillId="0" '
+                f'numFmtId="{self.formats[code]}" fontId="{1 if bold else 0}" '
+                f'fillId="{2 if bold else 0}" '
                 'borderId="0" xfId="0"'
                 + (' applyNumberFormat="1"' if code != "General" else "")
-                + (' applyFont="1"' if bold else "")
+                + (' applyFont="1" applyFill="1"' if bold else "")
             )
             if align:
                 step = f' indent="{indent}"' if indent else ""
@@ -118,8 +121,10 @@ class _Styles:
             f'<styleSheet xmlns="{_MAIN}">{num_fmts}'
             '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>'
             '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
-            '<fills count="2"><fill><patternFill patternType="none"/></fill>'
-            '<fill><patternFill patternType="gray125"/></fill></fills>'
+            '<fills count="3"><fill><patternFill patternType="none"/></fill>'
+            '<fill><patternFill patternType="gray125"/></fill>'
+            f'<fill><patternFill patternType="solid"><fgColor rgb="FF{HEADER_SHADE}"/>'
+            "</patternFill></fill></fills>"
             '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border>'
             "</borders>"
             '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'

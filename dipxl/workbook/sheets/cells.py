@@ -28,7 +28,7 @@ from dipxl.errors import DipxlError
 from dipxl.fields import parse_text
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.look import Look
-from dipxl.workbook.xlsx import MAX_TEXT
+from dipxl.workbook.xlsx import HEADER_SHADE, MAX_TEXT
 
 __all__ = [
     "HEADER_FILL",
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDE5F0")
+HEADER_FILL = PatternFill("solid", fgColor=HEADER_SHADE)
 INPUT_FILL = PatternFill("solid", fgColor="FFFDE7")
 WARN_FILL = PatternFill("solid", fgColor="F8B4B4")
 MISSING_FILL = PatternFill("solid", fgColor="FFE08A")
@@ -124,27 +124,28 @@ def style_columns(
     aligned as its data.  Fast: one new style per (old style, column),
     shared by the cells (see :func:`put_value`)."""
     proto = ws.cell(ws.max_row + 5, 1)
-    made: dict[tuple[int, tuple[int, ...]], Any] = {}
+    made: dict[tuple[int, bool, bytes], StyleArray] = {}
     formats = {
         c: (look.number_format(h), look.align(h), look.indent(h)) for c, h in headers.items()
     }
-    for (row, column), cell in list(ws._cells.items()):
+    plain = StyleArray()
+    for (row, column), cell in ws._cells.items():
         if column not in formats or not header_row <= row <= last_row or cell is proto:
             continue
-        if cell._style is None:  # a cell made by put_formula: the plain style
-            cell._style = StyleArray()
-        key = (column, tuple(cell._style))
-        if key not in made:
-            proto._style = copy(cell._style)
+        old = plain if cell._style is None else cell._style  # put_formula: the plain style
+        key = (column, row == header_row, old.tobytes())
+        new = made.get(key)
+        if new is None:
+            proto._style = StyleArray(old)
             fmt, align, indent = formats[column]
             if row > header_row:
                 proto.number_format = fmt
-            old = cell.alignment
+            was = cell.alignment
             proto.alignment = Alignment(
-                horizontal=align, indent=indent, vertical=old.vertical, wrap_text=old.wrap_text
+                horizontal=align, indent=indent, vertical=was.vertical, wrap_text=was.wrap_text
             )
-            made[key] = copy(proto._style)
-        cell._style = copy(made[key])
+            new = made[key] = StyleArray(proto._style)
+        cell._style = StyleArray(new)
     ws._cells.pop((proto.row, proto.column), None)
 
 

@@ -53,6 +53,7 @@ def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) ->
             define_name(wb, fx.setting_name(name), f"{SHEETS['settings']}!{ref}")
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = min(50, max(28, len(title) + 4))
+    wrap_text(ws, 2, 2, ws.column_dimensions["B"].width)  # a long title
     ws.column_dimensions["C"].width = NOTES_WIDTH
     style_columns(ws, Look(), dict(enumerate(SETTINGS_HEADER, start=1)), len(ordered) + 1)
     for r in range(2, len(ordered) + 2):
