@@ -19,8 +19,11 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.formatting.rule import Rule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -38,6 +41,7 @@ __all__ = [
     "TEXT_FILL",
     "TEXT_FONT",
     "WARN_FILL",
+    "blank_without_games",
     "define_name",
     "fit_columns",
     "header_row",
@@ -147,6 +151,23 @@ def style_columns(
             new = made[key] = StyleArray(proto._style)
         cell._style = StyleArray(new)
     ws._cells.pop((proto.row, proto.column), None)
+
+
+def blank_without_games(
+    ws: Worksheet, games: int, first: int, last: int, last_row: int
+) -> None:
+    """Show nothing in columns ``first`` to ``last`` of a row whose Games
+    (column ``games``) is 0 or blank: an empty placeholder row, a player or
+    power with no finished game, whose 0s are not results.  A conditional
+    number format that shows no number (and a white font, for a reader
+    that ignores it): the values the formulas compute are unchanged."""
+    hide = DifferentialStyle(
+        numFmt=NumberFormat(numFmtId=200, formatCode=";;;"), font=Font(color="FFFFFF")
+    )
+    ws.conditional_formatting.add(
+        f"{column_letter(first)}2:{column_letter(last)}{last_row}",
+        Rule(type="expression", formula=[f"N(${column_letter(games)}2)=0"], dxf=hide),
+    )
 
 
 def fit_columns(ws: Worksheet, look: Look, headers: Mapping[int, str]) -> None:

@@ -14,6 +14,7 @@ from dipxl.workbook.formulas import Formulas, Plan
 from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
+    blank_without_games,
     define_name,
     fit_columns,
     header_row,
@@ -108,6 +109,7 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas, look: Look) -
         ws.column_dimensions[letter[h]].hidden = True
     ws.column_dimensions[letter["Best country"]].width = 26
     fit_columns(ws, look, {i: h for i, h in enumerate(headers, start=1) if h in shown})
+    blank_without_games(ws, 2, 2, len(shown), 8)
     note = ws.cell(10, 1)
     put_text(
         note,

@@ -4,10 +4,6 @@ formula twin shows, and a note on which tie-breakers the formulas apply."""
 
 from __future__ import annotations
 
-from openpyxl.formatting.rule import Rule
-from openpyxl.styles import Font
-from openpyxl.styles.differential import DifferentialStyle
-from openpyxl.styles.numbers import NumberFormat
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.tables import column_header
@@ -17,6 +13,7 @@ from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
     HEADER_FONT,
+    blank_without_games,
     fit_columns,
     header_row,
     print_setup,
@@ -71,7 +68,7 @@ def build(
     style_columns(ws, look, shown, n + 1)
     ws.column_dimensions["B"].width = 28
     fit_columns(ws, look, shown)
-    _blank_unplayed(ws, headers.index("Games") + 1, len(headers), n + 1)
+    blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
     note_col = helper + 2
     put_text(ws.cell(1, note_col), "Tie-breakers")
@@ -82,17 +79,3 @@ def build(
     wide = sum(ws.column_dimensions[column_letter(i)].width for i in shown) > 90
     print_setup(ws, helper - 1, n + 1, landscape=wide)
 
-
-def _blank_unplayed(ws: Worksheet, games: int, last_column: int, last_row: int) -> None:
-    """Show nothing after the name of a player with no finished game (an
-    empty placeholder row, a player yet to play; ``games`` is the Games
-    column): the values are 0s, not results.  A conditional number format
-    that shows no number (and a white font, for a reader that ignores it),
-    so the values the formulas compute are unchanged."""
-    hide = DifferentialStyle(
-        numFmt=NumberFormat(numFmtId=200, formatCode=";;;"), font=Font(color="FFFFFF")
-    )
-    ws.conditional_formatting.add(
-        f"C2:{column_letter(last_column)}{last_row}",
-        Rule(type="expression", formula=[f"N(${column_letter(games)}2)=0"], dxf=hide),
-    )
