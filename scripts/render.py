@@ -26,7 +26,9 @@ tests (``tests/lo.py``: a fresh private profile, recalculation forced).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fnmatch
+import io
 import shutil
 import subprocess
 import sys
@@ -45,7 +47,8 @@ def workbooks(folder: Path) -> list[Path]:
     written or copied into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        cli.main(["demo", str(folder), "--force"], standalone_mode=False)
+        with contextlib.redirect_stdout(io.StringIO()):  # the demo's tables
+            cli.main(["demo", str(folder), "--force"], standalone_mode=False)
     except SystemExit as stop:  # the demo exits non-zero when it warns
         if stop.code not in (0, None):
             print(f"dipxl demo exited {stop.code}", file=sys.stderr)
