@@ -223,3 +223,9 @@ def test_render_script_is_documented() -> None:
     root = Path(__file__).resolve().parents[2]
     assert (root / "scripts" / "render.py").is_file()
     assert "scripts/render.py" in (root / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_standings_player_column_fits_the_longest_name() -> None:
+    name = "Anne-Marie de la Tour d'Auvergne-Smith"
+    wb = build_workbook("cdiplo", players=["Al", name])
+    assert wb["Standings"].column_dimensions["B"].width >= len(name) + 1

@@ -25,6 +25,9 @@ from dipxl.workbook.sheets.cells import (
 
 __all__ = ["build"]
 
+# The widest Player column (characters): a longer name is cut on screen.
+NAME_WIDTH = 40
+
 
 def build(
     ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str], look: Look
@@ -66,7 +69,9 @@ def build(
                 put_formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
     shown = dict(enumerate(headers, start=1))
     style_columns(ws, look, shown, n + 1)
-    ws.column_dimensions["B"].width = 28
+    players = ws.parent[SHEETS["players"]]
+    longest = max((len(str(c.value)) for c in players["B"][1:] if c.value), default=0)
+    ws.column_dimensions["B"].width = min(NAME_WIDTH, max(20, longest + 3))
     fit_columns(ws, look, shown)
     blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
