@@ -75,7 +75,10 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
         put_text(cell, text)
         if bold:
             cell.font = Font(bold=True, size=12)
-        wrap_text(ws, r, 1, WIDTH, 12 if bold else 11)
+        if text:
+            wrap_text(ws, r, 1, WIDTH, 12 if bold else 11)
+        else:  # a gap between sections
+            ws.row_dimensions[r].height = 8
     print_setup(ws, 1, len(lines), landscape=False, titles=False)
 
 
