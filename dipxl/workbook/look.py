@@ -129,17 +129,12 @@ class Look:
         need = max(len(header) * _BOLD, widest) + _SPARE + self.indent(header)
         return float(math.ceil(max(need, _MIN_WIDTH.get(kind, 8.0))))
 
-    def shown(self, header: str, value: object) -> str:
-        """``value`` as the column shows it (for widths)."""
-        if value is None:
-            return ""
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return str(value)
+    def decimals_of(self, header: str) -> int | None:
+        """The decimals a column shows its numbers with (None: General)."""
         fmt = self.number_format(header)
-        if fmt == "General" or not math.isfinite(value):
-            return str(value)
-        decimals = len(fmt.split(".")[1]) if "." in fmt else 0
-        return f"{value:.{decimals}f}"
+        if fmt == "General":
+            return None
+        return len(fmt.split(".")[1]) if "." in fmt else 0
 
 
 def _decimals(n: int) -> str:

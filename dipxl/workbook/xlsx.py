@@ -176,13 +176,14 @@ def _row(number: int, values: Sequence[Value], heads: list[str], tails: Sequence
     return "".join(parts)
 
 
-def _width(value: Value, look: Look | None, header: str) -> float:
+def _width(value: Value, decimals: int | None) -> float:
+    """How many characters ``value`` takes as shown: a number with
+    ``decimals`` (None: as General shows it, about 6 significant digits)."""
     if value is None:
         return 0
-    if look is not None:
-        return min(len(look.shown(header, value)), 60)
-    if isinstance(value, float):
-        return min(len(f"{value:.6g}"), 60)
+    if isinstance(value, float) and math.isfinite(value):
+        shown = f"{value:.6g}" if decimals is None else f"{value:.{decimals}f}"
+        return min(len(shown), 60)
     return min(len(str(value)), 60)
 
 
@@ -207,14 +208,14 @@ def _sheet_xml(sheet: Sheet, styles: _Styles) -> str:
         ]
     body = [_row(1, header, heads, head_tails)]
     widest = [0.0] * len(header)
+    decimals = [None if look is None else look.decimals_of(h) for h in header]
     number = 1
     for number, values in enumerate(sheet.rows, start=2):
         if number <= WIDTH_ROWS + 1 and sheet.widths is None:
             for i, v in enumerate(values):
                 if i >= len(widest):
                     widest.append(0.0)
-                name = header[i] if i < len(header) else ""
-                widest[i] = max(widest[i], _width(v, look, name))
+                widest[i] = max(widest[i], _width(v, decimals[i] if i < len(decimals) else None))
         body.append(_row(number, values, heads, tails))
     if sheet.widths is not None:
         chosen = [float(w) for w in sheet.widths]
