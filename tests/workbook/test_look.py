@@ -225,7 +225,8 @@ def test_render_script_is_documented() -> None:
     assert "scripts/render.py" in (root / "README.md").read_text(encoding="utf-8")
 
 
-def test_the_standings_player_column_fits_the_longest_name() -> None:
+def test_the_player_columns_fit_the_longest_name() -> None:
     name = "Anne-Marie de la Tour d'Auvergne-Smith"
     wb = build_workbook("cdiplo", players=["Al", name])
     assert wb["Standings"].column_dimensions["B"].width >= len(name) + 1
+    assert wb["Results"].column_dimensions["D"].width >= len(name) + 1

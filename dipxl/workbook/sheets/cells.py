@@ -30,6 +30,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from dipxl.errors import DipxlError
 from dipxl.fields import parse_text
 from dipxl.workbook.a1 import column_letter
+from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.look import Look
 from dipxl.workbook.xlsx import HEADER_SHADE, MAX_TEXT
 
@@ -45,6 +46,7 @@ __all__ = [
     "define_name",
     "fit_columns",
     "header_row",
+    "name_width",
     "print_setup",
     "put_formula",
     "put_note",
@@ -168,6 +170,19 @@ def blank_without_games(
         f"{column_letter(first)}2:{column_letter(last)}{last_row}",
         Rule(type="expression", formula=[f"N(${column_letter(games)}2)=0"], dxf=hide),
     )
+
+
+# The widest Player column (characters): a longer name is cut on screen.
+NAME_WIDTH = 40
+
+
+def name_width(wb: Workbook, least: float) -> float:
+    """A width for a column of player names: the longest name on the
+    Players sheet (built first) and a little, between ``least`` and
+    :data:`NAME_WIDTH`."""
+    players = wb[SHEETS["players"]]
+    longest = max((len(str(c.value)) for c in players["B"][1:] if c.value), default=0)
+    return float(min(NAME_WIDTH, max(least, longest + 3)))
 
 
 def fit_columns(ws: Worksheet, look: Look, headers: Mapping[int, str]) -> None:

@@ -24,6 +24,7 @@ from dipxl.workbook.sheets.cells import (
     WARN_FILL,
     fit_columns,
     header_row,
+    name_width,
     print_setup,
     put_formula,
     put_value,
@@ -84,7 +85,7 @@ def build(
     style_columns(ws, look, headers, last)
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
-    ws.column_dimensions[plan.col("Player")].width = 26
+    ws.column_dimensions[plan.col("Player")].width = name_width(ws.parent, 26)
     fit_columns(ws, look, headers)
     for header in plan.columns[len(INPUT_HEADERS) + 1 :]:
         ws.column_dimensions[plan.col(header)].outlineLevel = 1

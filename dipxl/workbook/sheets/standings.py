@@ -16,6 +16,7 @@ from dipxl.workbook.sheets.cells import (
     blank_without_games,
     fit_columns,
     header_row,
+    name_width,
     print_setup,
     put_formula,
     put_note,
@@ -24,9 +25,6 @@ from dipxl.workbook.sheets.cells import (
 )
 
 __all__ = ["build"]
-
-# The widest Player column (characters): a longer name is cut on screen.
-NAME_WIDTH = 40
 
 
 def build(
@@ -69,9 +67,7 @@ def build(
                 put_formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
     shown = dict(enumerate(headers, start=1))
     style_columns(ws, look, shown, n + 1)
-    players = ws.parent[SHEETS["players"]]
-    longest = max((len(str(c.value)) for c in players["B"][1:] if c.value), default=0)
-    ws.column_dimensions["B"].width = min(NAME_WIDTH, max(20, longest + 3))
+    ws.column_dimensions["B"].width = name_width(ws.parent, 20)
     fit_columns(ws, look, shown)
     blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
