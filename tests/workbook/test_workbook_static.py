@@ -163,14 +163,14 @@ def test_snapshot_sees_charts_formats_widths_panes_and_printing(tmp_path: Path) 
     changes = {
         "charts gone": lambda wb: wb["Charts"]._charts.clear(),
         "chart moved": lambda wb: setattr(wb["Charts"]._charts[1].anchor._from, "row", 30),
-        "number format": lambda wb: setattr(wb["Standings"]["C2"], "number_format", "0.00"),
+        "number format": lambda wb: setattr(wb["Standings"]["C2"], "number_format", "0.000"),
         "column width": lambda wb: setattr(wb["Results"].column_dimensions["D"], "width", 12),
         "column shown": lambda wb: setattr(
             wb["Standings"].column_dimensions[_helper(wb["Standings"])], "hidden", False
         ),
         "freeze panes": lambda wb: setattr(wb["Results"], "freeze_panes", "A2"),
         "print area": lambda wb: setattr(wb["Results"], "print_area", "A1:D10"),
-        "orientation": lambda wb: setattr(wb["Results"].page_setup, "orientation", "portrait"),
+        "orientation": lambda wb: setattr(wb["Results"].page_setup, "orientation", "landscape"),
     }
     for what, change in changes.items():
         wb = load_workbook(path)

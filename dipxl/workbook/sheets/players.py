@@ -11,9 +11,19 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
 from dipxl.model import Tournament
-from dipxl.workbook.a1 import column_span
+from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.layout import PLAYER_HEADERS, SHEETS
-from dipxl.workbook.sheets.cells import INPUT_FILL, define_name, header_row, put_text, user_text
+from dipxl.workbook.look import Look
+from dipxl.workbook.sheets.cells import (
+    INPUT_FILL,
+    define_name,
+    header_row,
+    print_setup,
+    put_note,
+    put_text,
+    style_columns,
+    user_text,
+)
 
 __all__ = ["build", "default_players", "player_list", "spare_rows"]
 
@@ -68,14 +78,26 @@ def build(wb: Workbook, ws: Worksheet, names: Sequence[str], rows: int) -> None:
         for column in range(2, len(PLAYER_HEADERS) + 1):
             ws.cell(i + 1, column).fill = INPUT_FILL
     define_name(wb, "player_names", column_span("B", 2, rows + 1, SHEETS["players"]))
+    style_columns(ws, Look(), dict(enumerate(PLAYER_HEADERS, start=1)), rows + 1)
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 32
     ws.column_dimensions["C"].width = ws.column_dimensions["D"].width = 18
+    note = len(PLAYER_HEADERS) + 2  # one narrow column clear of the table
+    ws.column_dimensions[column_letter(note - 1)].width = 3
+    ws.column_dimensions[column_letter(note)].width = NOTE_WIDTH
     ws.freeze_panes = "A2"
-    put_text(
-        ws.cell(1, len(PLAYER_HEADERS) + 2),
+    put_note(
+        ws,
+        2,
+        note,
+        NOTE_WIDTH,
         "Edit the names freely (each must differ from the others, case aside); keep the "
         "ids: Results find players by them. Late players go in the empty rows. First "
         "name / Last name: optional, for the WDD export (blank: the last word of the "
         "name is the last name).",
     )
+    print_setup(ws, note, rows + 1, landscape=False)
+
+
+# The note's column, in characters.
+NOTE_WIDTH = 40

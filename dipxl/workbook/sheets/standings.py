@@ -4,26 +4,34 @@ formula twin shows, and a note on which tie-breakers the formulas apply."""
 
 from __future__ import annotations
 
-from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.tables import column_header
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import SUMMARY, Formulas, Plan
 from dipxl.workbook.layout import SHEETS
+from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
     HEADER_FONT,
+    blank_without_games,
+    fit_columns,
     header_row,
+    name_width,
+    print_setup,
     put_formula,
+    put_note,
     put_text,
-    score_format,
+    style_columns,
 )
 
 __all__ = ["build"]
 
 
-def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
-    """One row per player id; ``letters``: the Summary sheet's column letters."""
+def build(
+    ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str], look: Look
+) -> None:
+    """One row per player id; ``letters``: the Summary sheet's column letters;
+    every column formatted as its kind (``look``)."""
     headers = ["Rank", "Player", "Score", "Games", *map(column_header, form.standings)]
     helper = len(headers) + 1
     header_row(ws, [*headers, "Row"])
@@ -57,23 +65,18 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
                 put_formula(ws, row, i, f'IF({x}="","",{expr.format(x)})')
             else:
                 put_formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
-        ws.cell(row, 3).number_format = score_format(form)
+    shown = dict(enumerate(headers, start=1))
+    style_columns(ws, look, shown, n + 1)
+    ws.column_dimensions["B"].width = name_width(ws.parent, 20)
+    fit_columns(ws, look, shown)
+    blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
-    ws.column_dimensions["A"].width = 6
-    ws.column_dimensions["B"].width = 28
-    ws.column_dimensions["C"].width = 12
-    for i in range(4, helper):
-        ws.column_dimensions[column_letter(i)].width = 15
     note_col = helper + 2
     put_text(ws.cell(1, note_col), "Tie-breakers")
     ws.cell(1, note_col).font = HEADER_FONT
-    note = ws.cell(2, note_col)
-    put_text(note, form.note)
-    note.alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions[column_letter(note_col)].width = 60
+    put_note(ws, 2, note_col, 60, form.note)
     ws.freeze_panes = "C2"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_area = f"A1:{column_letter(helper - 1)}{n + 1}"
+    wide = sum(ws.column_dimensions[column_letter(i)].width for i in shown) > 90
+    print_setup(ws, helper - 1, n + 1, landscape=wide)
+
