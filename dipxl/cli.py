@@ -437,7 +437,7 @@ def new_cmd(
     Default sizes: 3 rounds; boards for every player (3 boards of placeholders
     when no players are given).
     """
-    from dipxl.workbook.writer import default_players, user_text, write_workbook
+    from dipxl.workbook.writer import SizeError, default_players, user_text, write_workbook
 
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
@@ -456,6 +456,8 @@ def new_cmd(
         spec = get_system(system_id)
         chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
+    except SizeError as err:
+        raise click.UsageError(str(err)) from None
     except DipxlError as err:
         sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.io.limits import MAX_LINE, MAX_ROWS
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
 
@@ -25,14 +27,41 @@ __all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "to_csv"]
 COLUMNS = FIELDS
 
 
-def _dialect(text: str) -> type[csv.Dialect]:
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def _lines(text: str, name: str) -> Iterator[str]:
+    """The lines of ``text`` with their ends (``\n``, ``\r\n`` or ``\r``),
+    one at a time, for the csv module; a line over :data:`MAX_LINE`
+    characters is refused before the csv module splits it."""
+    for number, line in enumerate(_LINE.finditer(text), 1):
+        if line.end() - line.start() > MAX_LINE:
+            raise InputError(
+                f"the line is {line.end() - line.start():,} characters long, more than dipxl "
+                f"reads on one line ({MAX_LINE:,}): not a results table?",
+                f"{name}: line {number}",
+            )
+        yield line.group()
+
+
+def _refuse_long(text: str, name: str) -> None:
+    """Refuse a file of more lines than :data:`MAX_ROWS` results and a header."""
+    lines = max(text.count("\n"), text.count("\r"))
+    if lines > MAX_ROWS + 1:
+        raise InputError(
+            f"the file has {lines:,} lines, more than dipxl reads ({MAX_ROWS:,} rows of "
+            "results and a header)", name
+        )
+
+
+def _dialect(text: str, name: str) -> type[csv.Dialect]:
     """The dialect whose delimiter (``,``, ``;`` or tab) splits the header
     line into the required columns; comma when none does.  Only the header
     decides: names in the data (``O'Brien``, ``a;b``) cannot sway it, and
     the quote character is always ``"``."""
     for dialect in (csv.excel, _Semicolon, csv.excel_tab):
         try:
-            header = next(csv.reader(io.StringIO(text, newline=""), dialect), [])
+            header = next(csv.reader(_lines(text, name), dialect), [])
         except csv.Error:
             continue
         if all(c in header_columns(header) for c in REQUIRED):
@@ -48,7 +77,8 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     """A tournament from CSV text; ``name`` (the file) prefixes every error."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    _refuse_long(text, name)
+    reader = csv.reader(_lines(text, name), _dialect(text, name))
     try:
         header = next(reader)
     except StopIteration:

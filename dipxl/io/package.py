@@ -18,6 +18,7 @@ unpacked size (at most :data:`MAX_UNPACKED` each).
 from __future__ import annotations
 
 import io
+import itertools
 import posixpath
 import re
 import struct
@@ -386,8 +387,8 @@ def _refuse_many_strings(contents: dict[str, bytes]) -> None:
     for name, content in contents.items():
         if "sharedstrings" not in name.lower():
             continue
-        count = content.count(b"<si") + (
-            len(_PREFIXED_SI.findall(content)) if b":si" in content else 0)
+        # Entries, prefixed ones too (a text holding ":si" counts: an upper bound).
+        count = content.count(b"<si") + content.count(b":si")
         if count > MAX_SHARED_STRINGS:
             raise InputError(
                 f"the workbook's shared strings table ({name}) holds {count:,} entries, "
@@ -398,9 +399,49 @@ def _refuse_many_strings(contents: dict[str, bytes]) -> None:
 def sheet_extent(xml: bytes) -> tuple[int, int]:
     """(rows, columns) from A1 to the last cell of a sheet's XML as
     python-calamine places its cells, or more: the largest row and column
-    of any reference, plus one for each row or cell tag without one."""
+    of any reference, plus one for each row tag without one, and for the
+    cell tags without one, the most of them in a row.  A sheet of more row
+    or cell tags than dipxl reads is measured by them alone (enough to
+    refuse it), without a look at each."""
     if xml.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\0" in xml[:200]:
         xml = xml.decode("utf-16", "replace").encode("utf-8", "replace")
+    # Rows and cells written the usual way: <row r="12" and <c r="B12".
+    rows, cells = xml.count(b'<row r="'), xml.count(b'<c r="')
+    if rows > MAX_ROWS or cells > MAX_CELLS:
+        return rows, max(1, -(-cells // max(1, rows)))
+    if (_UNUSUAL_TAG.search(xml) is None and b":row" not in xml and b":c" not in xml
+            and b'r="&' not in xml):
+        return _usual_extent(xml)
+    row_tags, cell_tags = _tags(xml, b"row"), _tags(xml, b"c")
+    if row_tags > MAX_ROWS or cell_tags > MAX_CELLS:
+        return row_tags, max(1, -(-cell_tags // max(1, row_tags)))
+    last_row, last_col, row_refs, cell_refs = _references(xml)
+    rows = last_row + max(0, row_tags - row_refs)
+    if cell_tags <= cell_refs:
+        return rows, last_col
+    # Cells without a reference follow the previous one of their row: count
+    # them row by row (written so by a few tools; the rows are bounded).
+    starts = [0, *(m.start() for m in _ROW_START.finditer(xml)), len(xml)]
+    most = 0
+    for start, end in itertools.pairwise(starts):
+        row = xml[start:end]
+        most = max(most, _tags(row, b"c") - _references(row)[3])
+    return rows, last_col + most
+
+
+def _usual_extent(xml: bytes) -> tuple[int, int]:
+    """:func:`sheet_extent` of a sheet whose every row and cell tag starts
+    with its reference (``<row r="12"``, ``<c r="B12"``), as every writer
+    writes them: two searches of the bytes, no look at each cell in Python
+    (a reference's first nine digits and letters are enough to refuse it)."""
+    rows = re.findall(rb'<(?:row|c) r="[A-Za-z]*([0-9]{1,9})', xml)
+    columns = set(re.findall(rb'<c r="([A-Za-z]{1,9})', xml))
+    return max(map(int, rows), default=0), max(map(_column_number, columns), default=0)
+
+
+def _references(xml: bytes) -> tuple[int, int, int, int]:
+    """The largest row and column of the cell and row references of
+    ``xml``, and how many row and cell references it holds."""
     last_row = last_col = row_refs = cell_refs = 0
     for double, single in _REF.findall(xml):
         value = double or single
@@ -414,9 +455,7 @@ def sheet_extent(xml: bytes) -> tuple[int, int]:
         else:
             row_refs += 1
         last_row = max(last_row, int(digits[:9] or 0))
-    rows = _tags(xml, b"row") - row_refs
-    cells = _tags(xml, b"c") - cell_refs
-    return last_row + max(0, rows), last_col + max(0, cells)
+    return last_row, last_col, row_refs, cell_refs
 
 
 def _tags(xml: bytes, tag: bytes) -> int:
@@ -453,4 +492,6 @@ _RID_ATTR = re.compile(rb"""\s[\w.-]+:id\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _REF = re.compile(rb"""\s(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _REF_VALUE = re.compile(rb"\s*\$?([A-Za-z]*)\$?([0-9]*)\s*")
 _TARGET_ATTR = re.compile(rb"""\sTarget\s*=\s*(?:"[^"]*"|'[^']*')""")
-_PREFIXED_SI = re.compile(rb"<[\w.-]+:si[\s/>]")
+# A row or cell tag not followed by its reference (as " r=")
+_UNUSUAL_TAG = re.compile(rb'<(?:row|c)(?:[\t\n\r/>]| (?!r="))')
+_ROW_START = re.compile(rb"<(?:[\w.-]+:)?row[\s/>]")
