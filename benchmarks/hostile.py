@@ -70,9 +70,9 @@ def _largest_new(path: Path) -> None:
 
     rounds = 10
     boards = NEW_SEATS // (7 * rounds)
-    subprocess.run([sys.executable, "-m", "dipxl", "new", str(path), "-s", "cdiplo",
-                    "-b", str(boards), "-r", str(rounds)], check=True, capture_output=True,
-                   cwd=ROOT)
+    subprocess.run([sys.executable, "-c", "from dipxl.cli import cli; cli()", "new", str(path),
+                    "-s", "cdiplo", "-b", str(boards), "-r", str(rounds)],
+                   check=True, capture_output=True, cwd=ROOT)
 
 
 # name -> how to write it; the hostile classes of issue 19 item 3 first.
