@@ -88,6 +88,8 @@ FILES: dict[str, Callable[[Path], None]] = {
     "one-field-250MB.csv": _lazy(lambda: files.csv_one_field(250 * 1000 * 1000)),
     "header-30M-columns.csv": _lazy(lambda: files.csv_wide_header(30_000_000)),
     "rows-1M.csv": _lazy(lambda: files.csv_rows(1_000_000)),
+    "padded-120MiB.xlsx": _lazy(lambda: files.padded(120 << 20)),
+    "stray-cell-inside-limits.xlsx": _lazy(lambda: files.stray_cell("O199999")),
     "zip-bomb-3GiB.xlsx": _lazy(files.zip_bomb),
     "entity-bomb.xlsx": _lazy(files.entity_bomb),
     # legitimate

@@ -7,12 +7,17 @@ does (a zip bomb, honest or lying about its sizes; millions of parts) or a
 part whose XML declares a document type (entity bombs and external
 entities need one; xlsx parts never have one).
 
-zipfile reads the archive.  Every part is inflated once, never past its
-declared size, its CRC compared, into a copy of the archive whose parts
-are stored uncompressed: python-calamine reads that copy
-(:attr:`Package.unpacked`), so nothing is inflated twice.  The parts and
-the copy are held in memory while the workbook is read: about twice its
-unpacked size (at most :data:`MAX_UNPACKED` each).
+zipfile reads the archive.  Every part python-calamine reads (the
+workbook's own, and the XML parts its relationships name: sheets, styles,
+shared strings) is inflated once, never past its declared size, its CRC
+compared, into a copy of the archive whose parts are stored uncompressed,
+each under its normal name (:func:`part_name`), the relationships pointing
+at them by their absolute names: python-calamine reads that copy
+(:attr:`Package.unpacked`), so nothing is inflated twice and what it reads
+is what was checked.  Images, charts and the like stay packed.  The parts
+and the copy are held in memory while the workbook is read: about twice
+their unpacked size (at most :data:`MAX_UNPACKED` each).  Every limit is
+in :mod:`dipxl.io.limits`.
 """
 
 from __future__ import annotations
@@ -50,6 +55,8 @@ _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP = b"PK\x03\x04"
 _EMPTY_ZIP = b"PK\x05\x06"
 _END_RECORD = b"PK\x05\x06"
+# The parts of every workbook python-calamine reads.
+_OWN = ("[Content_Types].xml", "_rels/.rels", _WORKBOOK, _WORKBOOK_RELS)
 _DAMAGED = (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error)
 
 
@@ -364,11 +371,15 @@ def _absolute_target(tag: re.Match[bytes]) -> bytes:
 
 
 def _inflated(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> dict[str, bytes]:
-    """Every part, inflated once, by its normal name (:func:`part_name`);
-    a name given twice: the last, as zipfile reads it.  Two names for one
-    part (``xl/worksheets/sheet1.xml`` and ``xl/./worksheets/sheet1.xml``)
-    are refused: which one a reader takes would be a guess."""
-    contents: dict[str, bytes] = {}
+    """The parts python-calamine reads, each inflated once, by its normal
+    name (:func:`part_name`): the package's and the workbook's own, and the
+    XML parts the workbook's relationships name (sheets, styles, shared
+    strings); images, charts, drawings and the like are left packed, their
+    declared sizes counted all the same.  A name given twice: the last, as
+    zipfile reads it.  Two names for one part (``xl/worksheets/sheet1.xml``
+    and ``xl/./worksheets/sheet1.xml``) are refused: which one a reader
+    takes would be a guess."""
+    named: dict[str, zipfile.ZipInfo] = {}
     given: dict[str, str] = {}
     for info in infos:
         name = part_name(info.filename)
@@ -377,7 +388,16 @@ def _inflated(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> dict[st
                 f"the workbook is damaged: two parts are named {name} "
                 f"({given[name]!r} and {info.filename!r}); refusing to guess which counts"
             )
-        contents[name] = _inflate(archive, info)
+        named[name] = info
+    contents = {name: _inflate(archive, named[name]) for name in _OWN if name in named}
+    wanted = {name for name in named if "sharedstrings" in name.lower()}
+    for attrs in _REL_TAG.findall(contents.get(_WORKBOOK_RELS, b"")):
+        target = _attr(attrs, b"Target")
+        external = (_attr(attrs, b"TargetMode") or "").lower() == "external"
+        if target and not external and target.lower().endswith(".xml"):
+            wanted.add(part_name(target, _WORKBOOK))
+    for name in sorted(wanted & named.keys() - contents.keys()):
+        contents[name] = _inflate(archive, named[name])
     return contents
 
 

@@ -382,3 +382,15 @@ def csv_rows(rows: int) -> bytes:
     lines += [f"1,{i // 7 + 1},{powers[i % 7]},P{i},{4 if i % 7 == 6 else 5}"
               for i in range(rows)]
     return ("\n".join(lines) + "\n").encode()
+
+
+def padded(size: int) -> bytes:
+    """The good workbook with an extra part (an "image" no reader parses)
+    of ``size`` bytes that deflate shrinks about 60 times, under the ratio
+    that betrays a zip bomb: what the package holds twice, within its limits."""
+    import random
+
+    rng = random.Random(19)
+    block = bytes(rng.getrandbits(8) for _ in range(2048)) + b"\0" * 100_000
+    raw = (block * (size // len(block) + 1))[:size]
+    return _edited({}, [_deflated("xl/media/image1.png", raw)])
