@@ -96,9 +96,18 @@ class Cells:
 
 def scan_cells(xml: bytes, columns: Collection[int] | None = None) -> Cells:
     """The cells of a sheet's XML in ``columns`` (all when None) that hold a
-    formula or an error value, as :func:`parsed` finds them."""
-    found = searched(xml, columns)
+    formula or an error value, as :func:`parsed` finds them.  Comments
+    (no writer puts them in a sheet; a hostile file pads one with a hundred
+    megabytes, which the parse takes seconds over) are cut before the
+    search, unless a CDATA section could hide where one ends."""
+    bare = xml
+    if b"<!--" in xml and b"<![CDATA[" not in xml:
+        bare = _COMMENT.sub(b"", xml)
+    found = searched(bare, columns)
     return found if found is not None else parsed(xml, columns)
+
+
+_COMMENT = re.compile(rb"<!--.*?-->", re.S)
 
 
 def parsed(xml: bytes, columns: Collection[int] | None = None) -> Cells:

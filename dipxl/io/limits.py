@@ -4,9 +4,10 @@ A file past one of these is refused with a message naming the limit, before
 it can take more than a couple of seconds or a few hundred megabytes
 (README, "Untrusted input", lists them; ``benchmarks/hostile.py`` measures
 the refusals).  Each limit is far above any tournament: the yardstick is
-the largest workbook ``dipxl new`` writes (:data:`NEW_SEATS` result rows,
-about 35 MiB unpacked, 21,000 rows on its biggest sheet, 3.5 MB on disk),
-which stays at least four times inside every one of them.
+the largest workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows:
+at most 36 MiB unpacked, 3.5 MB on disk, 21,001 rows and 231,011 cells on
+their biggest sheet), which stay more than three times inside every one of
+them (``tests/io/test_limits.py`` writes one and checks).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ __all__ = [
 # -- any input file
 
 # Bytes of an input file (CSV, xlsx, players file), refused unread above
-# this: a generated workbook at NEW_SEATS is 3.5 MB, a CSV of as many rows
-# under 1 MB.
+# this: a generated workbook at NEW_SEATS is at most 3.5 MB, a CSV of as
+# many rows under 1 MB.
 MAX_INPUT = 64 << 20
 
 # -- xlsx packages (dipxl.io.package)
@@ -52,13 +53,13 @@ PROLOG_LIMIT = 64 << 10
 MAX_SHARED_STRINGS = 1_000_000
 # Cells of a sheet read, counted from A1 to its last cell as python-calamine
 # holds it (a dense grid): one stray value at XFD1048576 would ask for
-# hundreds of gigabytes.  The biggest generated sheet has about 300,000.
+# hundreds of gigabytes.  The biggest generated sheet has 231,011.
 MAX_CELLS = 3_000_000
 
 # -- results tables (a sheet or a CSV file)
 
-# Rows of a sheet read, or lines of a CSV file: a tournament of 14,000
-# players over 14 rounds fits.
+# Rows of a sheet read (its last row), or lines of a CSV file: a
+# tournament of 14,000 players over 14 rounds fits.
 MAX_ROWS = 200_000
 # Characters on one line of a CSV file (the csv module's own limit on one
 # field is 131,072): a header of millions of columns is refused before it

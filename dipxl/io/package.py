@@ -97,6 +97,7 @@ class Package:
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
         self._contents = _inflated(archive, infos)
+        self._stored: zipfile.ZipFile | None = None
         self.parts = self._sheet_parts()
         """Sheet name -> its XML part (a normal part name, see :func:`part_name`)."""
         _refuse_many_strings(self._contents)
@@ -104,15 +105,24 @@ class Package:
         """The archive with every part checked and stored uncompressed, under
         its normal name, the workbook's relationships pointing at the very
         parts :attr:`parts` names: python-calamine reads what is checked."""
+        # From here on the parts are read back from the copy: held once.
+        self._stored = zipfile.ZipFile(io.BytesIO(self.unpacked))
+        self._contents = {}
         self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
         self._last_rows: dict[str, int] = {}
 
     def part(self, name: str) -> bytes:
-        """A part's bytes (inflated when the package was checked)."""
+        """A part's bytes: as inflated while the package is checked, then
+        read back from the stored copy (so the parts are held only once)."""
+        found = self._contents.get(name)
+        if found is not None:
+            return found
         try:
-            return self._contents[name]
+            if self._stored is not None:
+                return self._stored.read(name)
         except KeyError:
-            raise InputError(f"the workbook is damaged: {name} is missing") from None
+            pass
+        raise InputError(f"the workbook is damaged: {name} is missing") from None
 
     def _sheet_parts(self) -> dict[str, str]:
         """Sheet name -> XML part, from workbook.xml and its relationships

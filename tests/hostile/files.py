@@ -384,13 +384,20 @@ def csv_rows(rows: int) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def padded(size: int) -> bytes:
-    """The good workbook with an extra part (an "image" no reader parses)
-    of ``size`` bytes that deflate shrinks about 60 times, under the ratio
-    that betrays a zip bomb: what the package holds twice, within its limits."""
+def padded(size: int, part: str = "xl/media/image1.png") -> bytes:
+    """The good workbook with ``size`` bytes that deflate shrinks about 40
+    times (under the ratio that betrays a zip bomb): an extra part no
+    reader parses (an "image"), or an XML comment inside the root element
+    of ``part``, which python-calamine reads.  Within every limit."""
+    import base64
     import random
 
     rng = random.Random(19)
-    block = bytes(rng.getrandbits(8) for _ in range(2048)) + b"\0" * 100_000
+    block = base64.b64encode(rng.randbytes(1536)) + b" " * 100_000
     raw = (block * (size // len(block) + 1))[:size]
-    return _edited({}, [_deflated("xl/media/image1.png", raw)])
+    if part.endswith(".xml"):
+        xml = _part(part)
+        head = xml.index(b">", xml.index(b"<", xml.index(b"?>") + 2)) + 1
+        raw = xml[:head] + b"<!--" + raw + b"-->" + xml[head:]
+        return _edited({part: raw})
+    return _edited({}, [_deflated(part, raw)])
