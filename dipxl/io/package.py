@@ -87,7 +87,7 @@ class Package:
             raise InputError(
                 f"the workbook unpacks to {unpacked / (1 << 20):,.0f} MiB, more than dipxl reads "
                 f"({MAX_UNPACKED >> 20} MiB; the largest workbook `dipxl new` writes is about "
-                "35 MiB): a zip bomb? Refusing to read it"
+                "36 MiB): a zip bomb? Refusing to read it"
             )
         for info in infos:
             if info.file_size > 1 << 20 and info.file_size > MAX_RATIO * info.compress_size:
