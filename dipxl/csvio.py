@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -27,21 +26,25 @@ __all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "to_csv"]
 COLUMNS = FIELDS
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
-
-
 def _lines(text: str, name: str) -> Iterator[str]:
     """The lines of ``text`` with their ends (``\n``, ``\r\n`` or ``\r``),
     one at a time, for the csv module; a line over :data:`MAX_LINE`
     characters is refused before the csv module splits it."""
-    for number, line in enumerate(_LINE.finditer(text), 1):
-        if line.end() - line.start() > MAX_LINE:
+    start, number, size = 0, 1, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end + 1
+        cr = text.find("\r", start, end)  # a lone \r ends a line too
+        if cr >= 0 and not (cr == end - 2 and text[end - 1] == "\n"):
+            end = cr + 1
+        if end - start > MAX_LINE:
             raise InputError(
-                f"the line is {line.end() - line.start():,} characters long, more than dipxl "
-                f"reads on one line ({MAX_LINE:,}): not a results table?",
+                f"the line is {end - start:,} characters long, more than dipxl reads on one "
+                f"line ({MAX_LINE:,}): not a results table?",
                 f"{name}: line {number}",
             )
-        yield line.group()
+        yield text[start:end]
+        start, number = end, number + 1
 
 
 def _refuse_long(text: str, name: str) -> None:
