@@ -543,7 +543,7 @@ def new_cmd(
     Default sizes: 3 rounds; boards for every player (3 boards of placeholders
     when no players are given).
     """
-    from dipxl.workbook.writer import default_players, user_text, write_workbook
+    from dipxl.workbook.writer import SizeError, default_players, user_text, write_workbook
 
     if out.suffix.lower() != ".xlsx":
         raise click.UsageError(
@@ -576,6 +576,8 @@ def new_cmd(
         names = default_players(7 * boards)
     try:
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
+    except SizeError as err:
+        raise click.UsageError(str(err)) from None
     except DipxlError as err:
         sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError, Notice
 from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.io.limits import MAX_LINE, MAX_ROWS
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
 
@@ -25,14 +26,45 @@ __all__ = ["COLUMNS", "REQUIRED", "decode_csv", "parse_csv", "safe_cell", "to_cs
 COLUMNS = FIELDS
 
 
-def _dialect(text: str) -> type[csv.Dialect]:
+def _lines(text: str, name: str) -> Iterator[str]:
+    """The lines of ``text`` with their ends (``\n``, ``\r\n`` or ``\r``),
+    one at a time, for the csv module; a line over :data:`MAX_LINE`
+    characters is refused before the csv module splits it."""
+    start, number, size = 0, 1, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end + 1
+        cr = text.find("\r", start, end)  # a lone \r ends a line too
+        if cr >= 0 and not (cr == end - 2 and text[end - 1] == "\n"):
+            end = cr + 1
+        if end - start > MAX_LINE:
+            raise InputError(
+                f"the line is {end - start:,} characters long, more than dipxl reads on one "
+                f"line ({MAX_LINE:,}): not a results table?",
+                f"{name}: line {number}",
+            )
+        yield text[start:end]
+        start, number = end, number + 1
+
+
+def _refuse_long(text: str, name: str) -> None:
+    """Refuse a file of more lines than :data:`MAX_ROWS` results and a header."""
+    lines = max(text.count("\n"), text.count("\r"))
+    if lines > MAX_ROWS + 1:
+        raise InputError(
+            f"the file has {lines:,} lines, more than dipxl reads ({MAX_ROWS:,} rows of "
+            "results and a header)", name
+        )
+
+
+def _dialect(text: str, name: str) -> type[csv.Dialect]:
     """The dialect whose delimiter (``,``, ``;`` or tab) splits the header
     line into the required columns; comma when none does.  Only the header
     decides: names in the data (``O'Brien``, ``a;b``) cannot sway it, and
     the quote character is always ``"``."""
     for dialect in (csv.excel, _Semicolon, csv.excel_tab):
         try:
-            header = next(csv.reader(io.StringIO(text, newline=""), dialect), [])
+            header = next(csv.reader(_lines(text, name), dialect), [])
         except csv.Error:
             continue
         if all(c in header_columns(header) for c in REQUIRED):
@@ -87,8 +119,9 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     """A tournament from CSV text; ``name`` (the file) prefixes every error."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    dialect = _dialect(text)
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    _refuse_long(text, name)
+    dialect = _dialect(text, name)
+    reader = csv.reader(_lines(text, name), dialect)
     try:
         header = next(reader)
     except StopIteration:

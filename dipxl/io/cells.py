@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from dipxl.errors import InputError
+from dipxl.io.limits import MAX_ROWS
 from dipxl.workbook.a1 import column_number, parse_cell
 
 __all__ = ["Cells", "parse_ref", "parsed", "scan_cells", "searched"]
@@ -37,9 +38,6 @@ __all__ = ["Cells", "parse_ref", "parsed", "scan_cells", "searched"]
 Cell = tuple[int, int]  # (1-based row, 0-based column)
 
 _SHOWN = 200  # a formula's text is quoted in messages up to this many characters
-# An array formula is taken to cover at most this many rows (its ``ref``
-# could claim all 1,048,576 rows of a sheet).
-_ARRAY_ROWS = 1_000_000
 
 
 def parse_ref(ref: str) -> Cell | None:
@@ -65,10 +63,14 @@ class Cells:
     arrays: list[tuple[Cell, Cell, str]] = field(default_factory=list)
     errors: dict[Cell, str] = field(default_factory=dict)  # cell -> "#N/A"
 
-    def formulas_in(self, columns: Collection[int] | None, after_row: int) -> dict[Cell, str]:
+    def formulas_in(
+        self, columns: Collection[int] | None, after_row: int, last_row: int = MAX_ROWS
+    ) -> dict[Cell, str]:
         """Cell -> formula text of the cells in ``columns`` (all when None)
-        below ``after_row`` that hold a formula or lie in an array formula's
-        range (a cell's own formula comes first)."""
+        below ``after_row`` down to ``last_row`` (the sheet's last: an array
+        formula's ``ref`` may claim every row of a sheet) that hold a
+        formula or lie in an array formula's range (a cell's own formula
+        comes first)."""
         found = {
             cell: text
             for cell, text in self.formulas.items()
@@ -77,7 +79,7 @@ class Cells:
         for (top, left), (bottom, right), text in self.arrays:
             wanted = range(left, right + 1) if columns is None else [
                 c for c in columns if left <= c <= right]
-            for row in range(max(top, after_row + 1), min(bottom, top + _ARRAY_ROWS) + 1):
+            for row in range(max(top, after_row + 1), min(bottom, last_row) + 1):
                 for col in wanted:
                     found.setdefault((row, col), text)
         return found
@@ -94,9 +96,18 @@ class Cells:
 
 def scan_cells(xml: bytes, columns: Collection[int] | None = None) -> Cells:
     """The cells of a sheet's XML in ``columns`` (all when None) that hold a
-    formula or an error value, as :func:`parsed` finds them."""
-    found = searched(xml, columns)
+    formula or an error value, as :func:`parsed` finds them.  Comments
+    (no writer puts them in a sheet; a hostile file pads one with a hundred
+    megabytes, which the parse takes seconds over) are cut before the
+    search, unless a CDATA section could hide where one ends."""
+    bare = xml
+    if b"<!--" in xml and b"<![CDATA[" not in xml:
+        bare = _COMMENT.sub(b"", xml)
+    found = searched(bare, columns)
     return found if found is not None else parsed(xml, columns)
+
+
+_COMMENT = re.compile(rb"<!--.*?-->", re.S)
 
 
 def parsed(xml: bytes, columns: Collection[int] | None = None) -> Cells:

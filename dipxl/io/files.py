@@ -14,10 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dipxl.errors import DipxlError, InputError
+from dipxl.io.limits import MAX_INPUT
 
 __all__ = ["MAX_INPUT", "WriteError", "atomic_write", "atomic_write_text", "read_input"]
-
-MAX_INPUT = 256 << 20  # no tournament file is near this; a bigger one is refused unread
 
 
 class WriteError(DipxlError, OSError):

@@ -7,48 +7,46 @@ does (a zip bomb, honest or lying about its sizes; millions of parts) or a
 part whose XML declares a document type (entity bombs and external
 entities need one; xlsx parts never have one).
 
-zipfile reads the archive.  Every part is inflated once, never past its
-declared size, its CRC compared, into a copy of the archive whose parts
-are stored uncompressed: python-calamine reads that copy
-(:attr:`Package.unpacked`), so nothing is inflated twice.  The parts and
-the copy are held in memory while the workbook is read: about twice its
-unpacked size (at most :data:`MAX_UNPACKED` each).
+zipfile reads the archive.  Every part python-calamine reads (the
+workbook's own, and the XML parts its relationships name: sheets, styles,
+shared strings) is inflated once, never past its declared size, its CRC
+compared, into a copy of the archive whose parts are stored uncompressed,
+each under its normal name (:func:`part_name`), the relationships pointing
+at them by their absolute names: python-calamine reads that copy
+(:attr:`Package.unpacked`), so nothing is inflated twice and what it reads
+is what was checked.  Images, charts and the like stay packed.  The parts
+and the copy are held in memory while the workbook is read: about twice
+their unpacked size (at most :data:`MAX_UNPACKED` each).  Every limit is
+in :mod:`dipxl.io.limits`.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import posixpath
 import re
 import struct
 import zipfile
 import zlib
 from collections.abc import Collection
-from html import unescape
+from html import escape, unescape
 
 from dipxl.errors import InputError
-from dipxl.io.cells import Cells, parse_ref, scan_cells
+from dipxl.io.cells import Cells, scan_cells
+from dipxl.io.limits import (
+    MAX_CELLS,
+    MAX_PARTS,
+    MAX_RATIO,
+    MAX_ROWS,
+    MAX_SHARED_STRINGS,
+    MAX_UNPACKED,
+    PROLOG_LIMIT,
+)
 from dipxl.workbook.a1 import column_letter
 
 __all__ = ["MAX_CELLS", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "PROLOG_LIMIT", "Package",
-           "sheet_ref"]
-
-# Refuse packages that claim to unpack to more than this (a zip bomb, or far
-# more than any tournament): the 10,000-row benchmark workbook is ~2 MiB, a
-# generated 1,000-player 7-round workbook ~19 MiB (the biggest `dipxl new`
-# makes, 14,000 players, ~270 MiB).
-MAX_UNPACKED = 512 << 20
-# A part over 1 MiB that claims to inflate more than this many times its
-# stored size is a bomb: real sheets compress about 10:1, deflate's limit is
-# about 1000:1.
-MAX_RATIO = 100
-MAX_PARTS = 10_000  # a workbook has tens of parts; a zip of millions is a memory bomb
-# An XML part's prolog (declaration, comments) must end within this many
-# bytes: the document type declaration (DTD) that entity bombs need sits there.
-PROLOG_LIMIT = 64 << 10
-# python-calamine holds a sheet as a dense grid from A1 to its last used cell:
-# one stray value at XFD1048576 would ask for gigabytes and abort the process.
-MAX_CELLS = 20_000_000
+           "part_name", "sheet_ref"]
 
 _CHUNK = 1 << 20  # parts are inflated this much at a time
 _WORKBOOK = "xl/workbook.xml"
@@ -57,6 +55,8 @@ _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP = b"PK\x03\x04"
 _EMPTY_ZIP = b"PK\x05\x06"
 _END_RECORD = b"PK\x05\x06"
+# The parts of every workbook python-calamine reads.
+_OWN = ("[Content_Types].xml", "_rels/.rels", _WORKBOOK, _WORKBOOK_RELS)
 _DAMAGED = (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error)
 
 
@@ -82,10 +82,12 @@ class Package:
             ) from None
         infos = archive.infolist()
         _refuse_foreign(archive)
-        if sum(i.file_size for i in infos) > MAX_UNPACKED:
+        unpacked = sum(i.file_size for i in infos)
+        if unpacked > MAX_UNPACKED:
             raise InputError(
-                f"the workbook unpacks to more than {MAX_UNPACKED >> 20} MiB; refusing to read it"
-                " (a zip bomb?)"
+                f"the workbook unpacks to {unpacked / (1 << 20):,.0f} MiB, more than dipxl reads "
+                f"({MAX_UNPACKED >> 20} MiB; the largest workbook `dipxl new` writes is about "
+                "36 MiB): a zip bomb? Refusing to read it"
             )
         for info in infos:
             if info.file_size > 1 << 20 and info.file_size > MAX_RATIO * info.compress_size:
@@ -94,62 +96,97 @@ class Package:
                     f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
-        # Every part, inflated once; a name given twice: the last, as zipfile reads it.
-        self._contents = {info.filename: _inflate(archive, info) for info in infos}
-        copy = io.BytesIO()
-        with zipfile.ZipFile(copy, "w", zipfile.ZIP_STORED) as stored:
-            for name, content in self._contents.items():
-                stored.writestr(zipfile.ZipInfo(name), content)
-        self.unpacked = copy.getvalue()
-        """The archive with every part checked and stored uncompressed."""
+        self._contents = _inflated(archive, infos)
+        self._stored: zipfile.ZipFile | None = None
         self.parts = self._sheet_parts()
-        """Sheet name -> its XML part."""
+        """Sheet name -> its XML part (a normal part name, see :func:`part_name`)."""
+        _refuse_many_strings(self._contents)
+        self.unpacked = self._copy()
+        """The archive with every part checked and stored uncompressed, under
+        its normal name, the workbook's relationships pointing at the very
+        parts :attr:`parts` names: python-calamine reads what is checked."""
+        # From here on the parts are read back from the copy: held once.
+        self._stored = zipfile.ZipFile(io.BytesIO(self.unpacked))
+        self._contents = {}
         self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
+        self._last_rows: dict[str, int] = {}
 
     def part(self, name: str) -> bytes:
-        """A part's bytes (inflated when the package was checked)."""
+        """A part's bytes: as inflated while the package is checked, then
+        read back from the stored copy (so the parts are held only once)."""
+        found = self._contents.get(name)
+        if found is not None:
+            return found
         try:
-            return self._contents[name]
+            if self._stored is not None:
+                return self._stored.read(name)
         except KeyError:
-            raise InputError(f"the workbook is damaged: {name} is missing") from None
+            pass
+        raise InputError(f"the workbook is damaged: {name} is missing") from None
 
     def _sheet_parts(self) -> dict[str, str]:
         """Sheet name -> XML part, from workbook.xml and its relationships
-        (small parts, read with regular expressions: no entity is expanded)."""
+        (small parts, read with regular expressions: no entity is expanded).
+        Two sheets of one name (python-calamine would read the first) and
+        two relationships of one id are refused."""
         targets: dict[str, str] = {}
         for attrs in _REL_TAG.findall(self.part(_WORKBOOK_RELS)):
             rel_id, target = _attr(attrs, b"Id"), _attr(attrs, b"Target")
-            if rel_id is not None and target:
-                targets[rel_id] = target
+            if rel_id is None or not target:
+                continue
+            if rel_id in targets:
+                raise InputError(f"the workbook is damaged: two relationships are named {rel_id!r}")
+            targets[rel_id] = target
         parts: dict[str, str] = {}
+        seen: set[str] = set()
         for attrs in _SHEET_TAG.findall(self.part(_WORKBOOK)):
             name = _attr(attrs, b"name")
-            rel = _RID_ATTR.search(attrs)
-            target = targets.get(unescape(rel.group(1).decode("utf-8", "replace"))) if rel else None
+            rels = _RID_ATTR.findall(attrs)
+            if len(rels) > 1:
+                raise InputError(f"the workbook is damaged: sheet {name!r} has {len(rels)} ids")
+            target = targets.get(_unquote(rels[0][0] or rels[0][1])) if rels else None
             if name is None or not target:
                 continue
-            part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-            parts[name] = posixpath.normpath(part)
+            if name.lower() in seen:
+                raise InputError(f"the workbook is damaged: two sheets are named {name!r}")
+            seen.add(name.lower())
+            parts[name] = part_name(target, _WORKBOOK)
         return parts
 
+    def _copy(self) -> bytes:
+        """The stored copy python-calamine reads: every part under its normal
+        name, and every target of the workbook's relationships written as
+        the absolute name of the part it resolves to."""
+        copy = io.BytesIO()
+        with zipfile.ZipFile(copy, "w", zipfile.ZIP_STORED) as stored:
+            for name, content in self._contents.items():
+                if name == _WORKBOOK_RELS:
+                    content = _REL_TAG.sub(_absolute_target, content)
+                stored.writestr(zipfile.ZipInfo(name), content)
+        return copy.getvalue()
+
     def check_extent(self, sheet: str) -> None:
-        """Refuse a sheet whose used range (A1 to its last cell) is too big to
-        load as a grid; the ``<dimension>`` element at the head of the sheet
-        says it (without one, the cell references are searched)."""
+        """Refuse a sheet too big to load: more than :data:`MAX_ROWS` rows,
+        or more than :data:`MAX_CELLS` cells from A1 to its last cell (the
+        grid python-calamine allocates).  Found from every cell and row
+        reference of its XML (a ``<dimension>`` may understate it), plus
+        one for each cell or row written without one (placed after the
+        previous); a sheet without a part of its own is refused (damaged)."""
         part = self.parts.get(sheet)
         if part is None:
-            return
-        found = _DIMENSION.search(self.part(part)[:4096])
-        if found is not None:
-            last = parse_ref(found.group(1).decode("ascii", "replace").split(":")[-1])
-        else:
-            refs = [parse_ref(r.decode("ascii")) for r in _R_ATTR.findall(self.part(part))]
-            last = (max((r[0] for r in refs if r), default=0),
-                    max((r[1] for r in refs if r), default=0))
-        if last is not None and last[0] * (last[1] + 1) > MAX_CELLS:
-            span = f"A1:{column_letter(last[1] + 1)}{last[0]}"
+            raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
+        rows, columns = sheet_extent(self.part(part))
+        self._last_rows[sheet] = rows
+        if rows > MAX_ROWS:
             raise InputError(
-                f"the sheet's used range {span} holds {last[0] * (last[1] + 1):,} cells, "
+                f"the sheet reaches row {rows:,}, more rows than dipxl reads ({MAX_ROWS:,}): is "
+                "there a stray value far below the table? Delete those rows",
+                sheet_ref(sheet),
+            )
+        if rows * columns > MAX_CELLS:
+            span = f"A1:{column_letter(columns)}{rows}"
+            raise InputError(
+                f"the sheet's used range {span} holds {rows * columns:,} cells, "
                 f"more than dipxl reads ({MAX_CELLS:,}): is there a stray value far "
                 "below or right of the table? Delete those rows and columns",
                 sheet_ref(sheet),
@@ -173,7 +210,8 @@ class Package:
         """(row, column) -> formula text of the cells of ``sheet`` that hold a
         formula (1-based row, 0-based column), only those in ``columns`` (all
         when None) below ``after_row``."""
-        return self.cells(sheet, columns).formulas_in(columns, after_row)
+        return self.cells(sheet, columns).formulas_in(
+            columns, after_row, self._last_rows.get(sheet, MAX_ROWS))
 
     def error_cells(
         self, sheet: str, columns: Collection[int], after_row: int = 0
@@ -306,13 +344,184 @@ def check_prolog(head: bytes, part: str) -> None:
         )
 
 
+def part_name(target: str, source: str = "") -> str:
+    """The normal name of the part a relationship ``target`` of part
+    ``source`` names (a zip entry's own name: ``source`` empty): relative
+    to ``source``'s folder unless it starts with ``/``, empty, ``.`` and
+    ``..`` segments resolved, no leading ``/``.  The one place a part name
+    is made: the checks and python-calamine's copy both use what it
+    returns.  A name that leads out of the package is damaged."""
+    path = target if target.startswith("/") else f"{posixpath.dirname(source)}/{target}"
+    segments: list[str] = []
+    for segment in path.split("/"):
+        if segment == "..":
+            if not segments:
+                raise InputError(f"the workbook is damaged: the part name {target!r} leads "
+                                 "out of the package")
+            segments.pop()
+        elif segment not in ("", "."):
+            segments.append(segment)
+    if not segments:
+        raise InputError(f"the workbook is damaged: the part name {target!r} names no part")
+    return "/".join(segments)
+
+
+def _absolute_target(tag: re.Match[bytes]) -> bytes:
+    """A relationship tag of the workbook whose internal target is
+    rewritten as the absolute name of the part it resolves to."""
+    attrs = tag.group(1)
+    target = _attr(attrs, b"Target")
+    external = (_attr(attrs, b"TargetMode") or "").lower() == "external"
+    if not target or external:
+        return tag.group(0)
+    absolute = escape("/" + part_name(target, _WORKBOOK), quote=True).encode("utf-8")
+    attrs = _TARGET_ATTR.sub(lambda _: b' Target="' + absolute + b'"', attrs, count=1)
+    whole, start = tag.group(0), tag.start(0)
+    return whole[: tag.start(1) - start] + attrs + whole[tag.end(1) - start :]
+
+
+def _inflated(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> dict[str, bytes]:
+    """The parts python-calamine reads, each inflated once, by its normal
+    name (:func:`part_name`): the package's and the workbook's own, and the
+    XML parts the workbook's relationships name (sheets, styles, shared
+    strings); images, charts, drawings and the like are left packed, their
+    declared sizes counted all the same.  A name given twice: the last, as
+    zipfile reads it.  Two names for one part (``xl/worksheets/sheet1.xml``
+    and ``xl/./worksheets/sheet1.xml``) are refused: which one a reader
+    takes would be a guess."""
+    named: dict[str, zipfile.ZipInfo] = {}
+    given: dict[str, str] = {}
+    for info in infos:
+        name = part_name(info.filename)
+        if given.setdefault(name, info.filename) != info.filename:
+            raise InputError(
+                f"the workbook is damaged: two parts are named {name} "
+                f"({given[name]!r} and {info.filename!r}); refusing to guess which counts"
+            )
+        named[name] = info
+    contents = {name: _inflate(archive, named[name]) for name in _OWN if name in named}
+    wanted = {name for name in named if "sharedstrings" in name.lower()}
+    for attrs in _REL_TAG.findall(contents.get(_WORKBOOK_RELS, b"")):
+        target = _attr(attrs, b"Target")
+        external = (_attr(attrs, b"TargetMode") or "").lower() == "external"
+        if target and not external and target.lower().endswith(".xml"):
+            wanted.add(part_name(target, _WORKBOOK))
+    for name in sorted(wanted & named.keys() - contents.keys()):
+        contents[name] = _inflate(archive, named[name])
+    return contents
+
+
+def _refuse_many_strings(contents: dict[str, bytes]) -> None:
+    """Refuse a shared strings table of more than :data:`MAX_SHARED_STRINGS`
+    entries (python-calamine holds them all when it opens the workbook)."""
+    for name, content in contents.items():
+        if "sharedstrings" not in name.lower():
+            continue
+        # Entries, prefixed ones too (a text holding ":si" counts: an upper bound).
+        count = content.count(b"<si") + content.count(b":si")
+        if count > MAX_SHARED_STRINGS:
+            raise InputError(
+                f"the workbook's shared strings table ({name}) holds {count:,} entries, "
+                f"more than dipxl reads ({MAX_SHARED_STRINGS:,}); refusing to read it"
+            )
+
+
+def sheet_extent(xml: bytes) -> tuple[int, int]:
+    """(rows, columns) from A1 to the last cell of a sheet's XML as
+    python-calamine places its cells, or more: the largest row and column
+    of any reference, plus one for each row tag without one, and for the
+    cell tags without one, the most of them in a row.  A sheet of more row
+    or cell tags than dipxl reads is measured by them alone (enough to
+    refuse it), without a look at each."""
+    if xml.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\0" in xml[:200]:
+        xml = xml.decode("utf-16", "replace").encode("utf-8", "replace")
+    # Rows and cells written the usual way: <row r="12" and <c r="B12".
+    rows, cells = xml.count(b'<row r="'), xml.count(b'<c r="')
+    if rows > MAX_ROWS or cells > MAX_CELLS:
+        return rows, max(1, -(-cells // max(1, rows)))
+    if (_UNUSUAL_TAG.search(xml) is None and b":row" not in xml and b":c" not in xml
+            and b'r="&' not in xml):
+        return _usual_extent(xml)
+    row_tags, cell_tags = _tags(xml, b"row"), _tags(xml, b"c")
+    if row_tags > MAX_ROWS or cell_tags > MAX_CELLS:
+        return row_tags, max(1, -(-cell_tags // max(1, row_tags)))
+    last_row, last_col, row_refs, cell_refs = _references(xml)
+    rows = last_row + max(0, row_tags - row_refs)
+    if cell_tags <= cell_refs:
+        return rows, last_col
+    # Cells without a reference follow the previous one of their row: count
+    # them row by row (written so by a few tools; the rows are bounded).
+    starts = [0, *(m.start() for m in _ROW_START.finditer(xml)), len(xml)]
+    most = 0
+    for start, end in itertools.pairwise(starts):
+        row = xml[start:end]
+        most = max(most, _tags(row, b"c") - _references(row)[3])
+    return rows, last_col + most
+
+
+def _usual_extent(xml: bytes) -> tuple[int, int]:
+    """:func:`sheet_extent` of a sheet whose every row and cell tag starts
+    with its reference (``<row r="12"``, ``<c r="B12"``), as every writer
+    writes them: two searches of the bytes, no look at each cell in Python
+    (a reference's first nine digits and letters are enough to refuse it)."""
+    rows = re.findall(rb'<(?:row|c) r="[A-Za-z]*([0-9]{1,9})', xml)
+    columns = set(re.findall(rb'<c r="([A-Za-z]{1,9})', xml))
+    return max(map(int, rows), default=0), max(map(_column_number, columns), default=0)
+
+
+def _references(xml: bytes) -> tuple[int, int, int, int]:
+    """The largest row and column of the cell and row references of
+    ``xml``, and how many row and cell references it holds."""
+    last_row = last_col = row_refs = cell_refs = 0
+    for double, single in _REF.findall(xml):
+        value = double or single
+        found = _REF_VALUE.fullmatch(value if b"&" not in value else _unquote(value).encode())
+        if found is None:
+            continue  # not a reference: python-calamine refuses it
+        letters, digits = found.groups()
+        if letters:
+            cell_refs += 1
+            last_col = max(last_col, _column_number(letters))
+        else:
+            row_refs += 1
+        last_row = max(last_row, int(digits[:9] or 0))
+    return last_row, last_col, row_refs, cell_refs
+
+
+def _tags(xml: bytes, tag: bytes) -> int:
+    """How many ``<tag`` elements ``xml`` holds (prefixed ones too)."""
+    count = sum(xml.count(b"<" + tag + end) for end in (b" ", b">", b"/", b"\t", b"\n", b"\r"))
+    if b":" + tag in xml:
+        count += len(re.findall(rb"<[\w.-]+:" + tag + rb"[\s/>]", xml))
+    return count
+
+
+def _column_number(letters: bytes) -> int:
+    """``b"A"`` -> 1, ``b"xfd"`` -> 16384 (any number of letters)."""
+    number = 0
+    for letter in letters[:9].upper():
+        number = number * 26 + letter - 64
+    return number
+
+
 def _attr(attrs: bytes, name: bytes) -> str | None:
-    m = re.search(rb"(?:^|\s)" + name + rb'\s*=\s*"([^"]*)"', attrs)
-    return unescape(m.group(1).decode("utf-8", "replace")) if m else None
+    """An attribute's value, in double or single quotes (as XML allows)."""
+    m = re.search(rb"(?:^|\s)" + name + rb"""\s*=\s*(?:"([^"]*)"|'([^']*)')""", attrs)
+    return _unquote(m.group(1) if m.group(1) is not None else m.group(2)) if m else None
 
 
-_DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
+def _unquote(value: bytes) -> str:
+    return unescape(value.decode("utf-8", "replace"))
+
+
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
 _SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
-_RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
-_R_ATTR = re.compile(rb'\sr\s*=\s*"(\$?[A-Za-z]{1,3}\$?[0-9]+)"')
+_RID_ATTR = re.compile(rb"""\s[\w.-]+:id\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+# A cell's or a row's reference (``r="B12"``, ``r='12'``): its letters (none
+# for a row) and digits.
+_REF = re.compile(rb"""\s(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_REF_VALUE = re.compile(rb"\s*\$?([A-Za-z]*)\$?([0-9]*)\s*")
+_TARGET_ATTR = re.compile(rb"""\sTarget\s*=\s*(?:"[^"]*"|'[^']*')""")
+# A row or cell tag not followed by its reference (as " r=")
+_UNUSUAL_TAG = re.compile(rb'<(?:row|c)(?:[\t\n\r/>]| (?!r="))')
+_ROW_START = re.compile(rb"<(?:[\w.-]+:)?row[\s/>]")

@@ -26,6 +26,7 @@ from openpyxl.cell.cell import MergedCell
 
 from dipxl.errors import DipxlError
 from dipxl.io.files import atomic_write
+from dipxl.io.limits import NEW_SEATS
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
@@ -40,6 +41,7 @@ from dipxl.workbook.sheets.players import default_players, player_list, spare_ro
 
 __all__ = [
     "DEFAULT_ROUNDS",
+    "SizeError",
     "build_workbook",
     "default_players",
     "user_text",
@@ -49,6 +51,23 @@ __all__ = [
 DEFAULT_ROUNDS = 3
 MAX_ROUNDS = 50
 MAX_BOARDS = 2000
+
+
+class SizeError(DipxlError):
+    """A workbook bigger than dipxl writes (and reads back): the command
+    line's usage error."""
+
+
+def check_size(rounds: int, boards: int, players: int) -> None:
+    """Refuse a workbook of more than :data:`~dipxl.io.limits.NEW_SEATS`
+    result rows: writing it would take minutes, reading it back more."""
+    seats = 7 * boards * rounds
+    if seats > NEW_SEATS:
+        raise SizeError(
+            f"{boards:,} boards ({players:,} players) over {rounds} rounds is {seats:,} result "
+            f"rows, more than `dipxl new` writes ({NEW_SEATS:,}: about a minute's work, and "
+            "far more than any tournament): give fewer rounds, boards or players"
+        )
 
 
 def build_workbook(
@@ -84,6 +103,7 @@ def build_workbook(
         raise DipxlError(f"rounds must be 1-{MAX_ROUNDS}, got {rounds}", "--rounds")
     if not 1 <= boards <= MAX_BOARDS:
         raise DipxlError(f"boards must be 1-{MAX_BOARDS}, got {boards}", "--boards")
+    check_size(rounds, boards, len(names))
     form = fx.for_system(spec)
     columns = (*INPUT_HEADERS, *fx.COMMON_COLUMNS, *form.extra_columns)
     plan = Plan(rounds, boards, len(names) + spare_rows(len(names)), columns)

@@ -14,6 +14,7 @@ Python).
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zipfile
 import zlib
@@ -266,3 +267,146 @@ def ods_file() -> bytes:
                     'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>')
         zf.writestr("META-INF/manifest.xml", "<manifest/>")
     return buffer.getvalue()
+
+
+# ---------------------------------------------------------------- readers starved or steered
+
+
+def _edited(edits: dict[str, bytes], extra: Sequence[_Member] = ()) -> bytes:
+    """The good workbook with the parts of ``edits`` replaced by the given
+    (uncompressed) contents, deflated, and ``extra`` members added."""
+    members = []
+    for m in _members_of(good_workbook_bytes()):
+        if m.name in edits:
+            m = _deflated(m.name, edits[m.name])
+        members.append(m)
+    return _raw_zip([*members, *extra])
+
+
+def _deflated(name: str, raw: bytes) -> _Member:
+    co = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return _Member(name, 8, co.compress(raw) + co.flush(), zlib.crc32(raw), len(raw))
+
+
+def _part(name: str) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(good_workbook_bytes())) as zf:
+        return zf.read(name)
+
+
+def stray_cell(ref: str = "XFD1048576") -> bytes:
+    """The good workbook whose Results sheet holds one more value, at
+    ``ref``, while its ``<dimension>`` still says ``A1:G43``: a reader that
+    trusts the dimension loads a grid of 17 billion cells (512 GB)."""
+    row = "".join(ch for ch in ref if ch.isdigit())
+    sheet = _part(SHEET).replace(
+        b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode())
+    assert b'<dimension ref="A1:G43"/>' in sheet
+    return _edited({SHEET: sheet})
+
+
+STEERED = "worksheets/../worksheets/sheet1.xml"
+
+
+def steered(*, twin: bool = True) -> bytes:
+    """The good workbook whose relationship to its Results sheet reads
+    ``worksheets/../worksheets/sheet1.xml``.  ``twin``: the archive also
+    holds a part of that very name, whose Alice (E2, 17 centres) is a
+    formula with 17 as its cached value.  A reader that normalises the
+    target checks ``xl/worksheets/sheet1.xml`` (typed values), while one
+    that takes it as written reads the twin: a formula's result is scored."""
+    rels = _part("xl/_rels/workbook.xml.rels").replace(
+        b'Target="worksheets/sheet1.xml"', f'Target="{STEERED}"'.encode())
+    extra = []
+    if twin:
+        sheet = alice_as_formula(_part(SHEET))
+        extra.append(_deflated(f"xl/{STEERED}", sheet))
+    return _edited({"xl/_rels/workbook.xml.rels": rels}, extra)
+
+
+def alice_as_formula(sheet: bytes) -> bytes:
+    """The good workbook's Results sheet with Alice's 17 centres (E2, any
+    style) written as the formula ``=10+7`` whose cached value is 17."""
+    edited, count = re.subn(rb'<c r="E2"([^>]*)><v>17</v></c>',
+                            rb'<c r="E2"\1><f>10+7</f><v>17</v></c>', sheet)
+    assert count == 1, "the good workbook's E2 is not Alice's 17 centres"
+    return edited
+
+
+def shared_strings(count: int) -> bytes:
+    """The good workbook with a shared strings table of ``count`` empty
+    entries (``<si/>``, 5 bytes each), stored uncompressed so that no
+    ratio betrays it: python-calamine holds every entry as a string."""
+    head = (b'<?xml version="1.0" encoding="UTF-8"?>\n<sst xmlns="http://schemas.openxml'
+            b'formats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">' % (count, count))
+    raw = head + b"<si/>" * count + b"</sst>"
+    rels = _part("xl/_rels/workbook.xml.rels").replace(
+        b"</Relationships>",
+        b'<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+    types = _part("[Content_Types].xml").replace(
+        b"</Types>",
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxml'
+        b'formats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>')
+    table = _Member("xl/sharedStrings.xml", 0, raw, zlib.crc32(raw), len(raw))
+    return _edited({"xl/_rels/workbook.xml.rels": rels, "[Content_Types].xml": types}, [table])
+
+
+def many_rows(rows: int, *, cells: bool = True) -> bytes:
+    """The good workbook whose Results sheet goes on for ``rows`` more rows
+    of one number each (about 40 bytes a row, deflated about 10:1), or
+    empty (``cells`` false: 17 bytes a row)."""
+    row = b'<row r="%d"><c r="H%d"><v>%d</v></c></row>' if cells else b'<row r="%d"/>'
+    body = b"".join(row % ((r,) * row.count(b"%d")) for r in range(44, 44 + rows))
+    return _edited({SHEET: _part(SHEET).replace(b"</sheetData>", body + b"</sheetData>")})
+
+
+def array_formula(ref: str = "A2:G1048576") -> bytes:
+    """The good workbook whose Results!A2 holds an array formula claiming
+    ``ref``: every input cell of a million rows, as a reader that expands
+    the range sees it."""
+    sheet, count = re.subn(
+        rb'<c r="A2"([^>]*)><v>1</v></c>',
+        rb'<c r="A2"\1><f t="array" ref="' + ref.encode() + rb'">1</f><v>1</v></c>', _part(SHEET))
+    assert count == 1, "the good workbook's A2 is not round 1"
+    return _edited({SHEET: sheet})
+
+
+CSV_HEADER = "round,board,power,player,centres"
+
+
+def csv_one_field(size: int) -> bytes:
+    """A CSV file of one field, ``size`` bytes long, on one line."""
+    return b"x" * size
+
+
+def csv_wide_header(columns: int) -> bytes:
+    """A CSV file whose header holds ``columns`` columns (2 bytes each)."""
+    return (CSV_HEADER + ",x" * columns + "\n1,1,Austria,A,5\n").encode()
+
+
+def csv_rows(rows: int) -> bytes:
+    """A CSV file of ``rows`` result rows (a board of seven a line group)."""
+    powers = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+    lines = [CSV_HEADER]
+    lines += [f"1,{i // 7 + 1},{powers[i % 7]},P{i},{4 if i % 7 == 6 else 5}"
+              for i in range(rows)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def padded(size: int, part: str = "xl/media/image1.png") -> bytes:
+    """The good workbook with ``size`` bytes that deflate shrinks about 40
+    times (under the ratio that betrays a zip bomb): an extra part no
+    reader parses (an "image"), or an XML comment inside the root element
+    of ``part``, which python-calamine reads.  Within every limit."""
+    import base64
+    import random
+
+    rng = random.Random(19)
+    block = base64.b64encode(rng.randbytes(1536)) + b" " * 100_000
+    raw = (block * (size // len(block) + 1))[:size]
+    if part.endswith(".xml"):
+        xml = _part(part)
+        head = xml.index(b">", xml.index(b"<", xml.index(b"?>") + 2)) + 1
+        raw = xml[:head] + b"<!--" + raw + b"-->" + xml[head:]
+        return _edited({part: raw})
+    return _edited({}, [_deflated(part, raw)])

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from dipxl.io.limits import MAX_LINE, MAX_ROWS, MAX_SHARED_STRINGS
 from tests.hostile import files
 from tests.workbooks import fake_encrypted
 
@@ -87,6 +88,23 @@ HOSTILE: dict[str, tuple[Callable[[Path], object], str]] = {
     "csv-renamed.xlsx": (lambda p: p.write_text("round,board,power,player,centres\n1,1,A,x,3\n"),
                          "text file (a CSV?)"),
     "truncated.xlsx": (_truncated, "damaged or truncated"),
+    # Readers starved or steered (issue 19 item 3), each just past its limit.
+    "stray-cell.xlsx": (lambda p: p.write_bytes(files.stray_cell()),
+                        "more rows than dipxl reads (200,000)"),
+    "stray-column.xlsx": (lambda p: p.write_bytes(files.stray_cell("XFD1000")),
+                          "used range A1:XFD1000 holds 16,384,000 cells"),
+    "steered-target.xlsx": (lambda p: p.write_bytes(files.steered()),
+                            "two parts are named xl/worksheets/sheet1.xml"),
+    "shared-strings.xlsx": (lambda p: p.write_bytes(files.shared_strings(MAX_SHARED_STRINGS + 1)),
+                            "shared strings table (xl/sharedStrings.xml) holds 1,000,001 entries"),
+    "many-rows.xlsx": (lambda p: p.write_bytes(files.many_rows(MAX_ROWS + 1, cells=False)),
+                       "more rows than dipxl reads"),
+    "array-formula.xlsx": (lambda p: p.write_bytes(files.array_formula()),
+                           "(and 293 more input cells)"),
+    "wide-header.csv": (lambda p: p.write_bytes(files.csv_wide_header(MAX_LINE)),
+                        "line 1: the line is 2,097,185 characters long"),
+    "many-lines.csv": (lambda p: p.write_bytes(files.csv_rows(MAX_ROWS + 1)),
+                       "the file has 200,002 lines, more than dipxl reads"),
 }
 
 

@@ -165,3 +165,16 @@ def test_the_byte_search_answers_for_sheets_written_the_usual_way(
 ) -> None:
     xml = _sheet(rows, head, after)
     assert searched(xml, columns) == parsed(xml, columns)
+
+
+def test_comments_are_cut_before_the_search_never_a_cell() -> None:
+    # A comment holds no cell, however it looks; a CDATA section could hide
+    # where a comment ends, so a sheet with one is parsed as it is.
+    from dipxl.io.cells import parsed, scan_cells
+
+    sheet = (b'<worksheet><sheetData><!-- <c r="A1"><f>1</f></c> --><row r="2">'
+             b'<c r="B2"><f>2</f><v>2</v></c><!----></row></sheetData></worksheet>')
+    assert scan_cells(sheet).formulas == {(2, 1): "=2"} == parsed(sheet).formulas
+    tricky = sheet.replace(b"<row", b"<x><![CDATA[<!--]]></x><row").replace(
+        b"<!---->", b"<x><![CDATA[-->]]></x>")
+    assert scan_cells(tricky).formulas == {(2, 1): "=2"} == parsed(tricky).formulas

@@ -1,0 +1,73 @@
+"""How much dipxl reads and writes at most: every size limit, in one place.
+
+A file past one of these is refused with a message naming the limit, before
+it can take more than a couple of seconds or a few hundred megabytes
+(README, "Untrusted input", lists them; ``benchmarks/hostile.py`` measures
+the refusals).  Each limit is far above any tournament: the yardstick is
+the largest workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows:
+at most 36 MiB unpacked, 3.5 MB on disk, 21,001 rows and 231,011 cells on
+their biggest sheet), which stay more than three times inside every one of
+them (``tests/io/test_limits.py`` writes one and checks).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_INPUT",
+    "MAX_LINE",
+    "MAX_PARTS",
+    "MAX_RATIO",
+    "MAX_ROWS",
+    "MAX_SHARED_STRINGS",
+    "MAX_UNPACKED",
+    "NEW_SEATS",
+    "PROLOG_LIMIT",
+]
+
+# -- any input file
+
+# Bytes of an input file (CSV, xlsx, players file), refused unread above
+# this: a generated workbook at NEW_SEATS is at most 3.5 MB, a CSV of as
+# many rows under 1 MB.
+MAX_INPUT = 64 << 20
+
+# -- xlsx packages (dipxl.io.package)
+
+# Bytes a workbook's parts unpack to, in all, as their headers declare
+# (and never inflated past that).  The package holds the parts and a stored
+# copy for python-calamine: twice this at most.
+MAX_UNPACKED = 128 << 20
+# A part over 1 MiB that claims to inflate more than this many times its
+# stored size is a bomb: real sheets compress about 10:1, deflate's limit
+# is about 1000:1.
+MAX_RATIO = 100
+# Parts of a package: a workbook has tens; a zip of millions is a memory bomb.
+MAX_PARTS = 10_000
+# An XML part's prolog (declaration, comments) must end within this many
+# bytes: the document type declaration (DTD) that entity bombs need sits there.
+PROLOG_LIMIT = 64 << 10
+# Entries of the shared strings table (python-calamine holds each as a
+# string before any sheet is read); a generated workbook has a few
+# thousand, one a distinct text.
+MAX_SHARED_STRINGS = 1_000_000
+# Cells of a sheet read, counted from A1 to its last cell as python-calamine
+# holds it (a dense grid): one stray value at XFD1048576 would ask for
+# hundreds of gigabytes.  The biggest generated sheet has 231,011.
+MAX_CELLS = 3_000_000
+
+# -- results tables (a sheet or a CSV file)
+
+# Rows of a sheet read (its last row), or lines of a CSV file: a
+# tournament of 14,000 players over 14 rounds fits.
+MAX_ROWS = 200_000
+# Characters on one line of a CSV file (the csv module's own limit on one
+# field is 131,072): a header of millions of columns is refused before it
+# is split.
+MAX_LINE = 1 << 20
+
+# -- what `dipxl new` writes
+
+# Result rows (seven a board, every round) of a generated workbook: writing
+# one this big takes about a minute, reading it back well under that.
+NEW_SEATS = 21_000

@@ -1,0 +1,226 @@
+"""Readers that cannot be steered or starved (issue 19 item 3), and the
+limits of dipxl.io.limits that every legitimate file stays well inside.
+
+Steering: whatever a relationship target says, the part whose formulas are
+checked is the part whose values are read.  Starving: a sheet is measured
+by every cell it holds, not by what its ``<dimension>`` claims; a shared
+strings table, a CSV line or a CSV file of more than dipxl reads is
+refused before anything holds it.  The time and memory of each refusal
+are in tests/hostile/refuse.py (``HOSTILE``) and benchmarks/hostile.py."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dipxl.cli import cli
+from dipxl.csvio import parse_csv
+from dipxl.errors import DipxlError
+from dipxl.io import limits
+from dipxl.io.package import Package, part_name, sheet_extent
+from dipxl.workbook.reader import read_workbook_bytes
+from dipxl.workbook.writer import SizeError, check_size
+from tests.hostile import files
+
+# ---------------------------------------------------------------- part names
+
+# (target, its source part, the part it names)
+NAMES = [
+    ("worksheets/sheet1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"),
+    ("worksheets/../worksheets/sheet1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"),
+    ("./worksheets//sheet1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"),
+    ("/xl/worksheets/sheet1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"),
+    ("../xl/worksheets/sheet1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"),
+    ("xl/worksheets/sheet1.xml", "xl/workbook.xml", "xl/xl/worksheets/sheet1.xml"),
+    ("xl/./worksheets/sheet1.xml", "", "xl/worksheets/sheet1.xml"),
+]
+
+
+@pytest.mark.parametrize(("target", "source", "name"), NAMES)
+def test_a_target_names_one_normal_part(target: str, source: str, name: str) -> None:
+    assert part_name(target, source) == name
+
+
+@pytest.mark.parametrize("target", ["../../x.xml", "/..", "/", "/./", "a/../../.."])
+def test_a_target_out_of_the_package_is_damaged(target: str) -> None:
+    with pytest.raises(DipxlError, match="the workbook is damaged: the part name"):
+        part_name(target, "xl/workbook.xml")
+
+
+def _with_rels(target: bytes, quote: bytes = b'"', formula: bool = True) -> bytes:
+    """The good workbook whose relationship to its Results sheet is
+    ``target`` (in ``quote``), its Alice's 17 centres a formula."""
+    with zipfile.ZipFile(io.BytesIO(files.good_workbook_bytes())) as zf:
+        parts = {i.filename: zf.read(i) for i in zf.infolist()}
+    rels = "xl/_rels/workbook.xml.rels"
+    parts[rels] = parts[rels].replace(b'Target="worksheets/sheet1.xml"',
+                                      b"Target=" + quote + target + quote)
+    if formula:
+        parts[files.SHEET] = files.alice_as_formula(parts[files.SHEET])
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("target", [t for t, s, n in NAMES[:5]])
+@pytest.mark.parametrize("quote", [b'"', b"'"], ids=["double", "single"])
+def test_the_part_checked_is_the_part_read(target: str, quote: bytes) -> None:
+    # However the target is spelt, the formula at E2 is seen: the values
+    # and the formula check come from one part.
+    with pytest.raises(DipxlError, match=r"Results!E2 \(.*\): centres holds a formula \(=10\+7\)"):
+        read_workbook_bytes(_with_rels(target.encode(), quote), "x.xlsx")
+    book = read_workbook_bytes(_with_rels(target.encode(), quote, formula=False), "x.xlsx")
+    assert len(book.tournament.games) == 6
+
+
+def test_a_twin_part_under_an_unnormal_name_is_refused() -> None:
+    # Before: the formula check read xl/worksheets/sheet1.xml (typed values)
+    # while python-calamine read the twin, and scored its formula's 17.
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.steered(), "x.xlsx")
+    assert str(err.value) == (
+        "x.xlsx: the workbook is damaged: two parts are named xl/worksheets/sheet1.xml "
+        "('xl/worksheets/sheet1.xml' and 'xl/worksheets/../worksheets/sheet1.xml'); "
+        "refusing to guess which counts")
+    # Without the twin, the target is read as the part it names.
+    assert len(read_workbook_bytes(files.steered(twin=False)).tournament.games) == 6
+
+
+def test_two_sheets_of_one_name_are_refused() -> None:
+    with zipfile.ZipFile(io.BytesIO(files.good_workbook_bytes())) as zf:
+        parts = {i.filename: zf.read(i) for i in zf.infolist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'name="Settings"',
+                                                                b'name="results"')
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    with pytest.raises(DipxlError, match="two sheets are named 'results'"):
+        Package(buffer.getvalue())
+
+
+# ---------------------------------------------------------------- extents
+
+
+# (sheet XML, its extent from A1: rows, columns)
+EXTENTS = [
+    (b'<sheetData><row r="3"><c r="B3"/><c r="C3"/></row></sheetData>', (3, 3)),
+    (b"<sheetData><row><c/><c/><c/></row><row><c/></row></sheetData>", (2, 3)),
+    (b'<row r="1"><c r="B1"/><c/></row><row r="2"><c/><c/></row>', (2, 4)),
+    (b'<x:row r="2"><x:c r="$D$2"/><x:c/></x:row>', (2, 5)),
+    (b"<row r='7'><c r='xfd7'/></row>", (7, 16384)),
+    (b'<row r="1"><c r="&#88;FD1048576"/></row>', (1048576, 16384)),
+    (b'<dimension ref="A1:B2"/><row r="1048576"><c r="XFD1048576"/></row>', (1048576, 16384)),
+]
+
+
+@pytest.mark.parametrize(("xml", "extent"), EXTENTS)
+def test_a_sheet_is_measured_by_every_cell_it_holds(xml: bytes, extent: tuple[int, int]) -> None:
+    assert sheet_extent(xml) == extent
+
+
+def test_a_stray_cell_under_an_understated_dimension_is_refused() -> None:
+    # Before: python-calamine asked for a grid of 17 billion cells and
+    # aborted the process.
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.stray_cell(), "x.xlsx")
+    assert str(err.value).startswith(
+        "x.xlsx: Results: the sheet reaches row 1,048,576, more rows than dipxl reads (200,000)")
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.stray_cell("XFD1000"), "x.xlsx")
+    assert str(err.value).startswith(
+        f"x.xlsx: Results: the sheet's used range A1:XFD1000 holds 16,384,000 cells, more than "
+        f"dipxl reads ({limits.MAX_CELLS:,})")
+
+
+def test_a_sheet_of_too_many_rows_is_refused() -> None:
+    with pytest.raises(DipxlError, match="the sheet reaches row 200,044, more rows"):
+        read_workbook_bytes(files.many_rows(limits.MAX_ROWS + 1), "x.xlsx")
+
+
+def test_an_array_formula_is_seen_down_to_the_sheets_last_row_only() -> None:
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.array_formula(), "x.xlsx")
+    # 42 rows of 7 input cells (A2:G43) in the range, less the cell named.
+    assert "round holds a formula (=1) (and 293 more input cells)" in str(err.value)
+
+
+def test_a_shared_strings_table_too_long_is_refused() -> None:
+    with pytest.raises(DipxlError, match="holds 1,000,001 entries, more than dipxl reads"):
+        Package(files.shared_strings(limits.MAX_SHARED_STRINGS + 1))
+    assert Package(files.shared_strings(1000)).parts
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def test_a_csv_line_too_long_is_refused_naming_it() -> None:
+    text = files.csv_wide_header(limits.MAX_LINE).decode()
+    with pytest.raises(DipxlError) as err:
+        parse_csv(text, "x.csv")
+    assert str(err.value) == (
+        f"x.csv: line 1: the line is {2 * limits.MAX_LINE + 33:,} characters long, more than "
+        f"dipxl reads on one line ({limits.MAX_LINE:,}): not a results table?")
+    data = "round,board,power,player,centres\n1,1,Austria," + "x" * limits.MAX_LINE + ",5\n"
+    with pytest.raises(DipxlError, match=r"x\.csv: line 2: the line is"):
+        parse_csv(data, "x.csv")
+
+
+def test_a_csv_file_of_too_many_lines_is_refused() -> None:
+    text = files.csv_rows(limits.MAX_ROWS + 1).decode()
+    with pytest.raises(DipxlError, match=r"x\.csv: the file has 200,002 lines, more than dipxl"):
+        parse_csv(text, "x.csv")
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_csv_lines_end_as_before(end: str) -> None:
+    text = files.csv_rows(14).decode().replace("\n", end)
+    text = text.replace("P3", "\"P\n3\"")  # a quoted line break stays in the name
+    tournament = parse_csv(text, "x.csv")
+    assert len(tournament.games) == 2
+    assert "P 3" in tournament.players  # (the break, like any run of spaces, is one space)
+    with pytest.raises(DipxlError, match=r"x\.csv: line 4, column centres .*got \"x\""):
+        parse_csv(text.replace(",5" + end, ",x" + end, 3).replace(",x", ",5", 2), "x.csv")
+
+
+# ---------------------------------------------------------------- dipxl new
+
+
+def test_new_refuses_more_than_it_writes_as_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "big.xlsx"
+    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-n", "14000", "-r", "16"])
+    assert result.exit_code == 2, result.output
+    assert "2,000 boards (14,000 players) over 16 rounds is 224,000 result rows, more than " \
+        "`dipxl new` writes (21,000" in " ".join(result.stderr.split())
+    assert not out.exists()
+    check_size(10, limits.NEW_SEATS // 70, 2100)  # the limit itself is written
+    with pytest.raises(SizeError):
+        check_size(1, limits.NEW_SEATS // 7 + 1, 0)
+
+
+def test_the_largest_new_workbook_is_well_inside_every_limit(tmp_path: Path) -> None:
+    # Written at the limit (about half a minute) and read back by
+    # `dipxl score`: every measure at most a quarter of its limit (the
+    # unpacked size a third).
+    out = tmp_path / "largest.xlsx"
+    boards = limits.NEW_SEATS // 70
+    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-b", str(boards),
+                                      "-r", "10"])
+    assert result.exit_code == 0, result.output
+    data = out.read_bytes()
+    assert len(data) * 4 < limits.MAX_INPUT
+    package = Package(data)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert sum(i.file_size for i in zf.infolist()) * 3 < limits.MAX_UNPACKED
+    for sheet, part in package.parts.items():
+        rows, columns = sheet_extent(package.part(part))
+        assert rows * 4 < limits.MAX_ROWS, sheet
+        assert rows * columns * 4 < limits.MAX_CELLS, sheet
+    scored = CliRunner().invoke(cli, ["score", str(out), "--format", "json"])
+    assert scored.exit_code == 0, scored.output
