@@ -18,7 +18,9 @@ from typing import Any
 
 from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError
-from dipxl.io.files import read_input
+from dipxl.io.files import file_identity, read_input
+from dipxl.io.owned import is_own_output
+from dipxl.io.signals import raise_if_terminated
 from dipxl.io.terminal import error_lines, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
@@ -255,7 +257,12 @@ def run_batch(
     call, so a long batch does not hold every event in memory."""
     outcomes: list[Outcome] = []
     claimed: dict[Path, Path] = {}
+    # Files are compared by identity (device and inode), not by name: a
+    # link, another spelling or a case-insensitive disk is the same file.
+    inputs = {ident: p for p in paths if (ident := file_identity(p)) is not None}
+    written: dict[tuple[int, int], Path] = {}
     for path in paths:
+        raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
         outcome = Outcome(path, visible(str(path)))
         try:
@@ -271,8 +278,7 @@ def run_batch(
                         str(target),
                     )
                 claimed[key] = path
-                if target.exists() and not force:
-                    raise DipxlError("already exists (use --force to replace it)", str(target))
+                _check_target(target, path, inputs, written, force)
             standings = score_file(
                 path,
                 label=outcome.label,
@@ -285,6 +291,8 @@ def run_batch(
             outcome.warnings = [f"{outcome.label}: {n}" for n in standings.notices]
             if target is not None:
                 outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
+                if (made := file_identity(outcome.output)) is not None:
+                    written[made] = path
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OverrideError)
@@ -305,4 +313,32 @@ def run_batch(
             on_done(outcome)
         if not keep_standings:
             outcome.standings = None
+    raise_if_terminated()
     return outcomes
+
+
+def _check_target(
+    target: Path,
+    path: Path,
+    inputs: Mapping[tuple[int, int], Path],
+    written: Mapping[tuple[int, int], Path],
+    force: bool,
+) -> None:
+    """Refuse to write ``target`` (the output of ``path``) over an input of
+    the run or another input's output of this run, with or without
+    ``force``; over any other existing file without ``force``, unless it
+    is dipxl's own unchanged output (re-scoring)."""
+    key = file_identity(target)
+    if key is not None and key in inputs:
+        raise DipxlError(
+            f"is also an input of this run ({visible(str(inputs[key]))}): dipxl never "
+            "writes over an input, --force or not; choose another name or --out",
+            str(target),
+        )
+    if key is not None and key in written and written[key] != path:
+        raise DipxlError(
+            f"another input of this run ({visible(str(written[key]))}) writes the same output",
+            str(target),
+        )
+    if not force and os.path.lexists(target) and not is_own_output(target):
+        raise DipxlError("already exists (use --force to replace it)", str(target))

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
+from dipxl.io.signals import Terminated
 from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
@@ -219,6 +220,7 @@ def score_cmd(
         paths = collect_inputs(inputs)
     except UsageProblem as err:
         raise click.UsageError(str(err)) from None
+    _check_stdout(paths)
     all_csv = all(p.suffix.lower() == ".csv" for p in paths)
     if system_id is None and all_csv:
         raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
@@ -237,6 +239,32 @@ def score_cmd(
     )
     if status:
         sys.exit(status)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (by identity)."""
+    from dipxl.io.files import file_identity
+
+    key = file_identity(a)
+    return key is not None and key == file_identity(b)
+
+
+def _check_stdout(paths: Sequence[Path]) -> None:
+    """Refuse when standard output is redirected into an input
+    (``>> event.csv``): what is printed would be written into it."""
+    from dipxl.io.files import file_identity
+
+    try:
+        info = os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # closed, or a test's capture
+        return
+    for path in paths:
+        if file_identity(path) == (info.st_dev, info.st_ino):
+            raise click.UsageError(
+                f"standard output goes into the input {visible(str(path))}: dipxl never "
+                "writes into an input (with > the shell has already emptied it); "
+                "redirect to another file"
+            )
 
 
 def _score_batch(
@@ -376,9 +404,13 @@ def demo_cmd(folder: Path, force: bool) -> None:
     rulebook's worked boards as C-Diplo, Detour 98e and Diminishing Value
     events, each beside its NAME-scored.xlsx.
     """
+    from dipxl.batch import output_path
     from dipxl.workbook.demo import DEMOS, write_demo_workbooks
 
-    clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
+    # The workbooks and their scored outputs: nothing is replaced without --force.
+    books = [folder / name for name, _, _ in DEMOS]
+    targets = books + [output_path(book, "xlsx", None) for book in books]
+    clash = [path for path in targets if os.path.lexists(path)]
     if clash and not force:
         raise click.UsageError(
             f"{visible(str(clash[0]))} already exists; use --force or another FOLDER"
@@ -393,7 +425,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
         fmt="xlsx",
         data_fmt=None,
         out_dir=None,
-        force=True,
+        force=force,
         system_id=None,
         overrides={},
         after_round=None,
@@ -441,6 +473,11 @@ def new_cmd(
 
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
+    if players_file is not None and _same_file(out, players_file):
+        raise click.UsageError(
+            f"{visible(str(out))} is the players file: dipxl never writes over an input, "
+            "--force or not; choose another name"
+        )
     names: list[str] | None = None
     try:
         title = user_text(title, "--title", "title")
@@ -507,10 +544,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     an exit status: 1 for a failure (a file that cannot be read or written,
     standard output full or closed, memory exhausted), 2 for usage, 130
     for Ctrl-C; never a traceback."""
+    from dipxl.io.signals import terminate_cleanly
+
     original = sys.stdout
     sys.stdout = _checked_stdout(original)
     try:
-        status = _run(list(argv) if argv is not None else None)
+        with terminate_cleanly():  # SIGTERM, SIGHUP: clean up, exit 128 + N
+            status = _run(list(argv) if argv is not None else None)
     finally:
         sys.stdout = original
     sys.exit(status)
@@ -543,6 +583,8 @@ def _run(args: list[str] | None) -> int:
         return _fail("aborted", 1)
     except KeyboardInterrupt:
         return _fail("interrupted; no output was left half-written", 130)
+    except Terminated as end:
+        return _fail(f"{end}; no output was left half-written", end.status)
     except click.ClickException as exc:
         with contextlib.suppress(OSError):  # standard error is gone too
             exc.show()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dipxl.io.files import atomic_write, atomic_write_text
+from dipxl.io.owned import write_output, write_output_text
 from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 from dipxl.workbook.sheets import scored
@@ -26,12 +26,13 @@ def write_scored(
     target: Path, standings: Standings, fmt: str, *, source: str = "", force: bool = False
 ) -> Path:
     """Write ``standings`` to ``target`` as ``xlsx``, ``csv`` or ``json``,
-    atomically; an existing ``target`` is replaced only with ``force``."""
+    atomically; an existing ``target`` is replaced with ``force``, or when
+    it is dipxl's own unchanged output (:mod:`dipxl.io.owned`)."""
     if fmt == "xlsx":
         sheets = scored.build(standings, source)
-        return atomic_write(target, lambda p: write_xlsx(p, sheets), force=force)
+        return write_output(target, lambda p: write_xlsx(p, sheets), force=force)
     if fmt == "csv":
-        return atomic_write_text(target, standings_csv(standings), force=force)
+        return write_output_text(target, standings_csv(standings), force=force)
     if fmt == "json":
-        return atomic_write_text(target, standings_json(standings) + "\n", force=force)
+        return write_output_text(target, standings_json(standings) + "\n", force=force)
     raise ValueError(f"unknown output format {fmt!r}")
