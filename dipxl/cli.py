@@ -171,7 +171,11 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder for the outputs (default: beside each input).",
 )
-@click.option("--force", is_flag=True, help="Replace existing outputs.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace existing outputs (dipxl's own unchanged outputs are replaced without it).",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
     "--param",
@@ -200,8 +204,8 @@ def score_cmd(
     CSV header: round,board,power,player,centres,eliminated,draw (synonyms
     accepted).
 
-    Inputs are never modified; outputs are written atomically and an
-    existing one is replaced only with --force.  Exit status: 0 all scored,
+    Inputs are never modified; outputs are written atomically.  Re-scoring
+    replaces dipxl's own unchanged output; anything else needs --force.  Exit status: 0 all scored,
     1 any input failed, 2 usage errors.
     """
     from dipxl.batch import UsageProblem, collect_inputs
