@@ -3,18 +3,20 @@ nothing else.
 
 Every output dipxl writes through :func:`write_output` (the scored xlsx,
 CSV and JSON files, and any other format that calls it) is recorded in a
-small hidden file of its folder, ``.dipxl-outputs.json``: for each file
-name, the SHA-256 digest and size of the bytes dipxl wrote there.  An
-existing file is dipxl's own unchanged output (:func:`is_own_output`) when
-its bytes still have that digest: opened and saved again in Excel, edited
-by hand, or replaced by any other file, it is not, and only ``--force``
-replaces it.  The record works alike for every format (it needs nothing
-inside the file) and on every filesystem.
+small hidden folder beside it, ``.dipxl-outputs``: for an output
+``NAME``, the file ``.dipxl-outputs/NAME.sha256`` holds the SHA-256 digest
+and size of the bytes dipxl wrote there.  An existing file is dipxl's own
+unchanged output (:func:`is_own_output`) when its bytes still have that
+digest: opened and saved again in Excel, edited by hand, or replaced by
+any other file, it is not, and only ``--force`` replaces it.  The record
+works alike for every format (it needs nothing inside the file), on every
+filesystem, and costs the same for the thousandth output of a folder as
+for the first; two runs writing into one folder at once each record their
+own files.
 
-A record that is missing, unreadable or lost (two runs writing into one
-folder at once may each keep only their own entries) only means that
-``--force`` is needed once more: it can make dipxl refuse, never replace a
-file it did not write.
+A record that is missing or unreadable only means that ``--force`` is
+needed once more: it can make dipxl refuse, never replace a file it did
+not write.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,9 +32,9 @@ from dipxl.io.files import atomic_write, read_input
 
 __all__ = ["RECORD", "is_own_output", "write_output", "write_output_text"]
 
-RECORD = ".dipxl-outputs.json"
-_RECORD_LIMIT = 4 << 20  # bytes; a record bigger than this is not dipxl's
-_VERSION = 1
+RECORD = ".dipxl-outputs"  # the hidden folder of records, beside the outputs
+_SUFFIX = ".sha256"
+_RECORD_LIMIT = 1 << 10  # bytes; a record bigger than this is not dipxl's
 
 
 def _digest(path: Path) -> tuple[str, int]:
@@ -47,51 +48,46 @@ def _digest(path: Path) -> tuple[str, int]:
     return digest.hexdigest(), size
 
 
-def _entries(folder: Path) -> dict[str, dict[str, object]]:
-    """The record of ``folder``: file name -> {"sha256", "size"}; empty when
-    there is none or it cannot be read."""
+def _record_path(output: Path) -> Path:
+    return output.parent / RECORD / (output.name + _SUFFIX)
+
+
+def _recorded(output: Path) -> tuple[str, int] | None:
+    """The digest and size recorded for ``output``; None when there is no
+    readable record."""
     try:
-        data = json.loads(read_input(folder / RECORD, RECORD, _RECORD_LIMIT))
-    except (DipxlError, OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != _VERSION:
-        return {}
-    files = data.get("files")
-    if not isinstance(files, dict):
-        return {}
-    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, dict)}
+        data = json.loads(read_input(_record_path(output), RECORD, _RECORD_LIMIT))
+        digest, size = data["sha256"], data["size"]
+    except (DipxlError, OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(digest, str) or not isinstance(size, int):
+        return None
+    return digest, size
 
 
 def is_own_output(path: Path) -> bool:
     """Whether ``path`` holds exactly the bytes dipxl last wrote there as an
-    output (a regular file; its digest as recorded in the folder)."""
+    output (a regular file whose digest is the one recorded for it)."""
     path = Path(path)
-    entry = _entries(path.parent).get(path.name)
-    if entry is None:
+    recorded = _recorded(path)
+    if recorded is None:
         return False
     try:
-        if not path.is_file() or path.is_symlink() or path.stat().st_size != entry.get("size"):
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != recorded[1]:
             return False
-        return _digest(path)[0] == entry.get("sha256")
+        return _digest(path) == recorded
     except OSError:
         return False
 
 
-def _record(target: Path, digest: str, size: int) -> None:
-    """Note ``target`` as dipxl's output of this digest; names whose file
-    is gone are dropped.  A record that cannot be written is let go (the
-    output is written: only a later replace then needs ``--force``)."""
-    folder = target.parent
-    files = {
-        name: entry
-        for name, entry in _entries(folder).items()
-        if name != target.name and os.path.lexists(folder / name)
-    }
-    files[target.name] = {"sha256": digest, "size": size}
-    text = json.dumps({"version": _VERSION, "files": files}, indent=1, sort_keys=True) + "\n"
+def _record(output: Path, digest: str, size: int) -> None:
+    """Record ``output`` as dipxl's, with this digest and size.  A record
+    that cannot be written is let go: the output is written, only a later
+    replace then needs ``--force``."""
+    text = json.dumps({"sha256": digest, "size": size}) + "\n"
     with contextlib.suppress(DipxlError, OSError):
         atomic_write(
-            folder / RECORD, lambda p: p.write_text(text, encoding="utf-8"), force=True
+            _record_path(output), lambda p: p.write_text(text, encoding="utf-8"), force=True
         )
 
 

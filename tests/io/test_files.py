@@ -116,7 +116,7 @@ def test_dipxl_replaces_its_own_unchanged_output_and_nothing_else(
     assert not is_own_output(target)
     # A record that is lost or broken only means --force is needed.
     write_output_text(target, "round 4", force=True)
-    (tmp_path / RECORD).write_text("{not json")
+    (tmp_path / RECORD / f"cup-scored.{fmt}.sha256").write_text("{not json")
     assert not is_own_output(target)
     with pytest.raises(DipxlError, match="already exists"):
         write_output_text(target, "round 5")
