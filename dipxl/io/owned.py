@@ -87,7 +87,10 @@ def _record(output: Path, digest: str, size: int) -> None:
     text = json.dumps({"sha256": digest, "size": size}) + "\n"
     with contextlib.suppress(DipxlError, OSError):
         atomic_write(
-            _record_path(output), lambda p: p.write_text(text, encoding="utf-8"), force=True
+            _record_path(output),
+            lambda p: p.write_text(text, encoding="utf-8"),
+            force=True,
+            sync=False,  # a record lost to a power cut only asks for --force
         )
 
 
