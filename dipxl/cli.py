@@ -24,7 +24,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import EXAMPLES, example
-from dipxl.io.signals import Terminated
+from dipxl.io.signals import Terminated, raise_if_terminated
 from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
@@ -581,6 +581,7 @@ def _run(args: list[str] | None) -> int:
     """Run the command line; its exit status."""
     try:
         result = cli.main(args=args, prog_name="dipxl", standalone_mode=False)
+        raise_if_terminated()  # a signal whose exception a library swallowed
     except click.exceptions.Abort as abort:
         if isinstance(abort.__cause__, KeyboardInterrupt):
             return _fail("interrupted; no output was left half-written", 130)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError
-from dipxl.io.signals import raise_if_terminated
+from dipxl.io.signals import raise_if_terminated, shielded
 
 try:
     import fcntl
@@ -157,22 +157,30 @@ def _atomic_write(
         if sync:
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
-        if force:
-            os.replace(tmp, target)
-        else:
-            try:
-                _publish_new(tmp, target)
-            except FileExistsError:  # it appeared while the file was written
-                if replaceable is None or not replaceable(target):
-                    raise _exists(target) from None
-                _replace_checked(tmp, target, replaceable)
+        raise_if_terminated()  # a signal whose exception a library swallowed
+        with shielded():  # the file is published whole, or not at all
+            _commit(tmp, target, force, replaceable)
     finally:
         # Also on Ctrl-C, SIGTERM and SIGHUP (see dipxl.io.signals): no
         # temporary file is left.
-        os.close(fd)
-        if os.path.lexists(tmp):
-            tmp.unlink()
+        with shielded():
+            os.close(fd)
+            if os.path.lexists(tmp):
+                tmp.unlink()
     return target
+
+
+def _commit(tmp: Path, target: Path, force: bool, replaceable: Replaceable | None) -> None:
+    """Give the finished temporary file ``tmp`` the name ``target``."""
+    if force:
+        os.replace(tmp, target)
+        return
+    try:
+        _publish_new(tmp, target)
+    except FileExistsError:  # it appeared while the file was written
+        if replaceable is None or not replaceable(target):
+            raise _exists(target) from None
+        _replace_checked(tmp, target, replaceable)
 
 
 def _exists(target: Path) -> DipxlError:

@@ -3,7 +3,8 @@ terminal) leave no temporary file: a real ``dipxl`` process gets the real
 signal while its temporary file is being written, cleans up and exits with
 128 + N.  A process killed outright (SIGKILL) cannot clean up: its
 abandoned temporary file is removed by a later dipxl writing into that
-folder once it is old, and only then.
+folder once it is old, and only then.  A batch ended by a signal at any
+moment leaves whole outputs and no temporary file.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from dipxl.examples import htm_example
 from dipxl.io.files import STALE_AFTER
+from dipxl.io.owned import RECORD
+from dipxl.workbook.demo import write_results_workbook
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 
@@ -79,3 +83,34 @@ def test_an_abandoned_temporary_file_is_removed_once_old(tmp_path: Path) -> None
     assert not left.exists()
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == [
         "scores-scored.json", "scores.csv"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_batch_ended_by_a_signal_anywhere_leaves_only_whole_outputs(
+    tmp_path: Path, signum: int
+) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for i in range(12):
+        write_results_workbook(inputs / f"event{i}.xlsx", htm_example(), "htm")
+    reference = tmp_path / "reference"
+    subprocess.run([*DIPXL, "score", str(inputs), "--out", str(reference)], check=True,
+                   capture_output=True, timeout=300)
+    want = {p.name: p.read_bytes() for p in reference.iterdir() if p.name != RECORD}
+    for delay in (0.0, 0.1, 0.2, 0.4, 0.6, 0.8):
+        out = tmp_path / f"out{delay}"
+        proc = subprocess.Popen([*DIPXL, "score", str(inputs), "--out", str(out)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        while not out.exists() and proc.poll() is None:  # the batch has begun writing
+            time.sleep(0.005)
+        time.sleep(delay)
+        proc.send_signal(signum)
+        _, stderr = proc.communicate(timeout=300)
+        finished = "12 file(s): 12 scored" in stderr  # the signal came as it exited
+        assert proc.returncode in (0, 128 + signum) or finished, stderr
+        assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+        if out.exists():
+            assert _temps(out) == []
+            for p in out.iterdir():
+                if p.name != RECORD:
+                    assert p.read_bytes() == want[p.name], p.name
