@@ -148,6 +148,9 @@ def _atomic_write(
     target.parent.mkdir(parents=True, exist_ok=True)
     _sweep_stale(target)
     fd, tmp = _reserve(target)
+    if fcntl is None:  # Windows: a file held open could not be renamed
+        os.close(fd)
+        fd = -1
     try:
         _lock(fd)  # a sweeping dipxl leaves a temporary file in use alone
         write(tmp)
@@ -164,7 +167,8 @@ def _atomic_write(
         # Also on Ctrl-C, SIGTERM and SIGHUP (see dipxl.io.signals): no
         # temporary file is left.
         with shielded():
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)
             if os.path.lexists(tmp):
                 tmp.unlink()
     return target
@@ -205,7 +209,7 @@ def _reserve(target: Path) -> tuple[int, Path]:
 
 def _lock(fd: int) -> None:
     """Hold an advisory lock on a temporary file while it is in use."""
-    if fcntl is not None:
+    if fcntl is not None and fd >= 0:
         with contextlib.suppress(OSError):  # a filesystem without locks: age alone decides
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
