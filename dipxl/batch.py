@@ -9,6 +9,7 @@ lets one broken file stop the others.  Inputs are only ever read.
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,12 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dipxl.csvio import parse_csv
+from dipxl.csvio import decode_csv, parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError
 from dipxl.io.files import file_identity, read_input
 from dipxl.io.owned import is_own_output
 from dipxl.io.signals import raise_if_terminated
 from dipxl.io.terminal import error_lines, visible
+from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.reader import read_workbook
@@ -29,9 +31,11 @@ from dipxl.workbook.scored import OUTPUT_SUFFIX, write_scored
 
 __all__ = [
     "INPUT_SUFFIXES",
+    "OptionError",
     "Outcome",
     "OverrideError",
     "UsageProblem",
+    "check_after_round",
     "collect_inputs",
     "output_path",
     "run_batch",
@@ -47,10 +51,30 @@ class UsageProblem(Exception):
     """The command was given something it cannot work with (exit status 2)."""
 
 
-class OverrideError(ParameterError):
+class OptionError(DipxlError):
+    """An option of the command that this input cannot honour (a ``-p`` its
+    system does not accept, ``--after-round`` past its last round): a usage
+    error (exit status 2), not a fault of the file."""
+
+
+class OverrideError(OptionError, ParameterError):
     """A ``-p NAME=VALUE`` the input's system does not accept: a usage error
     (exit status 2) whether the system came from ``--system`` or from a
     workbook's Settings sheet."""
+
+
+def check_after_round(tournament: Tournament, after_round: int | None) -> None:
+    """``--after-round`` must name one of the event's rounds (those with a
+    board entered): past the last one it is an :class:`OptionError`."""
+    if after_round is None:
+        return
+    last = max((g.round for g in tournament.games), default=0)
+    if after_round > last:
+        held = f"rounds 1-{last}" if last > 1 else "round 1" if last else "no round"
+        raise OptionError(
+            f"--after-round {after_round}: this event has {held}; "
+            "leave --after-round out for the standings after the last round"
+        )
 
 
 @dataclass
@@ -63,7 +87,7 @@ class Outcome:
     output: Path | None = None
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
-    usage: bool = False  # the error is the command's (-p), not the file's
+    usage: bool = False  # the error is the command's (-p, --after-round), not the file's
 
     @property
     def ok(self) -> bool:
@@ -179,13 +203,11 @@ def _read_csv(path: Path, label: str) -> Any:
     data = read_input(path, label)
     if data.startswith(b"PK\x03\x04"):
         raise InputError("this is an xlsx workbook named .csv: rename it .xlsx", label)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(
-            f"not UTF-8 text (byte {err.start}): save the CSV as UTF-8", label
-        ) from None
-    return parse_csv(text, label, title=path.stem)
+    text, remark = decode_csv(data, label)
+    tournament = parse_csv(text, label, title=path.stem)
+    if remark is None:
+        return tournament
+    return dataclasses.replace(tournament, remarks=(remark, *tournament.remarks))
 
 
 def score_file(
@@ -225,6 +247,7 @@ def _score_file(
         spec, params = _resolve_system(
             system_id, book_system, book_overrides, overrides or {}, book_params
         )
+        check_after_round(tournament, after_round)
         standings = score_tournament(tournament, spec, params, after_round=after_round)
     except DipxlError as err:
         raise err.located(label) from None
@@ -248,13 +271,16 @@ def run_batch(
     strict: bool = False,
     on_done: Callable[[Outcome], None] | None = None,
     keep_standings: bool = True,
+    expected: Mapping[Path, frozenset[str]] | None = None,
 ) -> list[Outcome]:
     """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
     ``json`` write each one's ``NAME-scored`` output (``table``: write
     nothing).  A failing file is recorded and the batch goes on; a file
     that fails leaves no output behind.  ``on_done`` is called after each;
     without ``keep_standings`` each outcome drops its standings after that
-    call, so a long batch does not hold every event in memory."""
+    call, so a long batch does not hold every event in memory.
+    ``expected``: per input, warning codes that are no warning for it (the
+    demo's examples as published); they stay in the scored output."""
     outcomes: list[Outcome] = []
     claimed: dict[Path, Path] = {}
     # Files are compared by identity (device and inode), not by name: a
@@ -288,14 +314,17 @@ def run_batch(
                 strict=strict,
             )
             outcome.standings = standings
-            outcome.warnings = [f"{outcome.label}: {n}" for n in standings.notices]
+            known = (expected or {}).get(path, frozenset())
+            outcome.warnings = [
+                f"{outcome.label}: {n}" for n in standings.notices if n.code not in known
+            ]
             if target is not None:
                 outcome.output = write_scored(target, standings, fmt, source=path.name, force=force)
                 if (made := file_identity(outcome.output)) is not None:
                     written[made] = path
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
-            outcome.usage = isinstance(err, OverrideError)
+            outcome.usage = isinstance(err, OptionError)
         except OSError as err:  # a failure no layer below translated
             outcome.error = f"{outcome.label}: {err.strerror or err}"
         except MemoryError:

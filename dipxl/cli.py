@@ -1,9 +1,12 @@
 """``dipxl``: the command line, a thin shell over the same core.
 
 Exit status: 0 all scored, 1 any input failed, 2 usage errors, 130
-interrupted (Ctrl-C).  :func:`main` is the one error boundary: whatever
-goes wrong ends in one line on standard error, never a traceback, and
-standard output is checked (a full disk or a closed output is an error).
+interrupted (Ctrl-C), 141 (128 + SIGPIPE, as a shell reports ``yes | head
+-1``) when the program reading standard output closed it before the output
+ended (``dipxl systems | head -1``), quietly.  :func:`main` is the one
+error boundary: whatever goes wrong ends in one line on standard error,
+never a traceback, and standard output is checked (a full disk or a closed
+output is an error).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +26,21 @@ from rich.table import Table
 from rich.text import Text
 
 from dipxl.errors import DipxlError
-from dipxl.examples import EXAMPLES, example
+from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
 from dipxl.io.signals import Terminated, raise_if_terminated
-from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
+from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
-from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
+from dipxl.systems.base import list_text
+from dipxl.tables import (
+    EXACT,
+    best_country_table,
+    display_decimals,
+    shown,
+    standings_csv,
+    standings_json,
+    standings_table,
+)
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -54,53 +66,86 @@ def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
     return result
 
 
-def _fmt(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".") if value == value else "nan"
-    return str(value)
-
-
 def render_table(
-    standings: Standings, console: Console, *, limit: int | None = None, warnings: bool = True
+    standings: Standings,
+    console: Console,
+    *,
+    limit: int | None = None,
+    warnings: bool = True,
+    as_published: tuple[frozenset[str], str] = (frozenset(), ""),
 ) -> None:
-    """Standings, best country and warnings as terminal tables."""
+    """Standings, best country and warnings as terminal tables, fitted to
+    the console's width: scores to the system's display decimals, never a
+    number or a header word cut; tie-breakers that do not fit are left out
+    from the last, with a line that says which.  ``as_published``: warning
+    codes expected of a built-in example, and the note said once instead."""
     title = standings.title or "Standings"
     suffix = f" after round {standings.after_round}" if standings.after_round else ""
     data = standings_table(standings)
+    decimals = display_decimals(standings.system, standings.params)
     # Every column but the exact score (HTM's scores are shown to 4 decimals).
-    shown = [i for i, c in enumerate(data.columns) if c != EXACT]
-    table = Table(title=literal(f"{title} - {standings.system.title}{suffix}"))
-    for i in shown:
-        column = data.columns[i]
-        table.add_column(column.header, justify="left" if column.name == "player" else "right")
-    score = data.index("score")
+    shown_at = [i for i, c in enumerate(data.columns) if c != EXACT]
     rows = data.rows if limit is None else data.rows[:limit]
-    for row in rows:
-        cells = [_fmt(row[i]) for i in shown]
-        if not standings.system.per_game:
-            cells[shown.index(score)] = f"{row[score]:.4f}"
-        # Text, not markup: a player named "[/b]" is shown as it is.
-        table.add_row(*(Text(visible(cell)) for cell in cells))
-    console.print(table)
-    best = Table(title="Best country")
-    best.add_column("Power")
-    best.add_column("Player")
-    best.add_column("Game")
-    best.add_column("Score", justify="right")
-    for b in best_country_table(standings).records():
-        best.add_row(
-            b["power"],
-            Text(visible(str(b["player"]))),
-            f"R{b['round']} B{b['board']}",
-            _fmt(b["score"]),
-        )
-    console.print(best)
-    for notice in standings.notices if warnings else ():
+    cells = [[visible(_cell(row[i], decimals)) for i in shown_at] for row in rows]
+    headers = [data.columns[i].header for i in shown_at]
+    names = [data.columns[i].name for i in shown_at]
+    left_out = _print_fitted(
+        console, literal(f"{title} - {standings.system.title}{suffix}"), headers, names, cells,
+        keep=names.index("games") + 1,
+    )
+    if left_out:
         console.print(
-            f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
+            f"Not shown in {console.width} columns: {', '.join(left_out)} "
+            "(a wider terminal, --format csv or --format json shows every column)",
+            markup=False, highlight=False,
         )
+    best = [
+        [b["power"], visible(str(b["player"])), f"R{b['round']} B{b['board']}",
+         _cell(b["score"], decimals)]
+        for b in best_country_table(standings).records()
+    ]
+    _print_fitted(console, "Best country", ["Power", "Player", "Game", "Score"],
+                  ["power", "player", "game", "score"], best, keep=4)
+    codes, note = as_published
+    for notice in standings.notices if warnings else ():
+        if notice.code not in codes:
+            console.print(
+                f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
+            )
+    if warnings and note:
+        console.print(f"note: {note}", markup=False, highlight=False)
+
+
+def _cell(value: Any, decimals: int) -> str:
+    """A table value as shown: scores to ``decimals``, None blank."""
+    return "" if value is None else str(shown(value, decimals))
+
+
+def _print_fitted(
+    console: Console,
+    title: str,
+    headers: list[str],
+    names: list[str],
+    cells: list[list[str]],
+    *,
+    keep: int,
+) -> list[str]:
+    """Print a table of text ``cells`` within the console's width (see
+    :func:`~dipxl.io.terminal.fit_columns`); the headers of the columns
+    left out."""
+    wrap = frozenset(i for i, name in enumerate(names) if name == "player")
+    kept, widths = fit_columns(headers, cells, console.width, keep=keep, wrap=wrap)
+    table = Table(title=title)
+    for i, width in zip(kept, widths, strict=True):
+        text = names[i] in ("player", "power", "game")
+        table.add_column(
+            headers[i], justify="left" if text else "right", width=width, overflow="fold"
+        )
+    for row in cells:
+        # Text, not markup: a player named "[/b]" is shown as it is.
+        table.add_row(*(Text(row[i]) for i in kept))
+    console.print(table)
+    return [headers[i] for i in range(len(headers)) if i not in kept]
 
 
 def _emit(standings: Standings, fmt: str, console: Console) -> None:
@@ -112,7 +157,40 @@ def _emit(standings: Standings, fmt: str, console: Console) -> None:
         render_table(standings, console)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for `yes | head -1`
+
+
+class _BrokenPipe(Exception):
+    """Standard output was closed by the program reading it."""
+
+
+class _Group(click.Group):
+    """The command group, whose commands end quietly with
+    :data:`BROKEN_PIPE` when standard output is closed by its reader
+    (``dipxl systems | head -1``): click would exit 1 without a word.  A
+    batch reports a closed output itself, as the failure of its file."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with _pipe_closed():  # dipxl --help, --version
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _pipe_closed():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _pipe_closed() -> Iterator[None]:
+    """A broken pipe on standard output as :class:`_BrokenPipe`."""
+    try:
+        yield
+    except OSError as err:
+        if err.errno == errno.EPIPE and err.filename is None:
+            raise _BrokenPipe from None
+        raise
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dipxl")
 def cli() -> None:
     """Score Diplomacy tournaments: C-Diplo, Detour 98e, Diminishing Value, HTM."""
@@ -142,13 +220,26 @@ def systems_cmd(fmt: str) -> None:
         console.rule()
         console.print(Text.assemble((s.id, "bold"), f" - {s.title}"), highlight=False)
         console.print(s.description, highlight=False, markup=False)
-        params = ", ".join(f"{k}={v}" for k, v in s.parameters())
-        console.print(f"parameters: {params}", highlight=False, markup=False)
-        for name, _ in s.parameters():  # each documented on its field
-            console.print(f"  {name}: {s.parameter_doc(name)}", highlight=False, markup=False)
+        params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.parameters())
+        console.print(f"parameters (-p NAME=VALUE): {params}", highlight=False, markup=False)
+        for name, value in s.parameters():  # each documented on its field
+            form = f"; a list: -p {name}={list_text(value)}" if isinstance(value, tuple) else ""
+            console.print(
+                f"  {name}: {s.parameter_doc(name)}{form}", highlight=False, markup=False
+            )
         if s.tiebreakers:
             console.print(f"tie-breakers: {', '.join(s.tiebreakers)}", markup=False)
 
+
+def _setting_text(value: Any) -> str:
+    """A parameter's value as it is written after ``-p NAME=``."""
+    return list_text(value) if isinstance(value, tuple) else str(value)
+
+
+PARAM_HELP = (
+    "Override a parameter of the system, e.g. -p best_rounds=3; a list is written "
+    "with commas, e.g. -p positions=38,14,7 (names and defaults: dipxl systems)."
+)
 
 SCORE_FORMATS = ("xlsx", "csv", "json", "table")
 
@@ -183,7 +274,7 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     "params",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Override a parameter of the system, e.g. -p best_rounds=3.",
+    help=PARAM_HELP,
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after this round.")
 def score_cmd(
@@ -283,11 +374,14 @@ def _score_batch(
     after_round: int | None,
     strict: bool,
     show_tables: bool | None = None,
+    as_published: Mapping[Path, tuple[frozenset[str], str]] | None = None,
 ) -> int:
     """Run the batch with its terminal output; the exit status (0 all
     scored, 1 any input failed, 2 a ``-p`` its system does not accept).
 
     ``data_fmt`` (json/csv) sends that format of a single input to stdout.
+    ``as_published``: per input, warning codes expected of it and the one
+    note printed instead (the demo's examples).
     What is printed to stdout is part of a file's outcome: when it cannot be
     printed (a full disk, a closed output) that file failed, and the batch
     goes on."""
@@ -339,6 +433,8 @@ def _score_batch(
             return
         for line in outcome.warnings:
             err.print(f"[yellow]warning:[/yellow] {literal(line)}")
+        if as_published and outcome.path in as_published:
+            err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")
         if outcome.output is not None:
             try:
                 shown.print(
@@ -372,6 +468,7 @@ def _score_batch(
             strict=strict,
             on_done=step,
             keep_standings=False,
+            expected={p: codes for p, (codes, _) in (as_published or {}).items()},
         )
     failed = sum(1 for o in outcomes if not o.ok)
     status = 2 if any(o.usage for o in outcomes) else 1 if failed else 0
@@ -435,6 +532,11 @@ def demo_cmd(folder: Path, force: bool) -> None:
         after_round=None,
         strict=False,
         show_tables=True,
+        as_published={
+            folder / name: AS_PUBLISHED[example_name]
+            for name, example_name, _ in DEMOS
+            if example_name in AS_PUBLISHED
+        },
     )
     if status:
         sys.exit(status)
@@ -452,7 +554,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     help="Player names, one a line (UTF-8).",
 )
 @click.option("--title", "-t", default="", help="Tournament title.")
-@click.option("--param", "-p", "params", multiple=True, metavar="NAME=VALUE")
+@click.option("--param", "-p", "params", multiple=True, metavar="NAME=VALUE", help=PARAM_HELP)
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 def new_cmd(
     out: Path,
@@ -475,6 +577,11 @@ def new_cmd(
     """
     from dipxl.workbook.writer import default_players, user_text, write_workbook
 
+    if out.suffix.lower() != ".xlsx":
+        raise click.UsageError(
+            f"{visible(str(out))}: dipxl new writes an Excel workbook (.xlsx, which Excel "
+            f"and LibreOffice open); name it {visible(out.stem or out.name)}.xlsx"
+        )
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
     if players_file is not None and _same_file(out, players_file):
@@ -482,6 +589,17 @@ def new_cmd(
             f"{visible(str(out))} is the players file: dipxl never writes over an input, "
             "--force or not; choose another name"
         )
+    if n_players is not None and boards is not None and n_players < 7 * boards:
+        raise click.UsageError(
+            f"--boards {boards} seats {7 * boards} players a round, more than the "
+            f"{n_players} of --players: give --players {7 * boards} or fewer boards"
+        )
+    spec = get_system(system_id)
+    try:
+        chosen = spec.make_params(parse_overrides(params))
+    except DipxlError as err:
+        raise click.UsageError(f"-p: {err}") from None
+    _check_rounds(chosen, rounds, rounds_given=_given("rounds"))
     names: list[str] | None = None
     try:
         title = user_text(title, "--title", "title")
@@ -494,12 +612,36 @@ def new_cmd(
     elif names is None and boards is not None:
         names = default_players(7 * boards)
     try:
-        spec = get_system(system_id)
-        chosen = spec.make_params(parse_overrides(params))
         write_workbook(out, spec, chosen, title, rounds, boards, names, force=force)
     except DipxlError as err:
         sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {visible(str(out))}", err=True)
+
+
+# Parameters that count or name rounds (a list: one value a round): more
+# rounds than the workbook's is a slip.  final_round and round_weights are
+# the tournament formats' (issue 17), absent from systems without them.
+ROUND_COUNTS = ("best_rounds", "final_round", "round_weights")
+
+
+def _given(name: str) -> bool:
+    """Whether option ``name`` of the running command was given (not its default)."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def _check_rounds(params: Any, rounds: int, *, rounds_given: bool) -> None:
+    """A usage error when a parameter needs more rounds than ``--rounds``."""
+    for name in ROUND_COUNTS:
+        value = getattr(params, name, None)
+        need = len(value) if isinstance(value, tuple) else value
+        if isinstance(need, int) and not isinstance(need, bool) and need > rounds:
+            text = list_text(value) if isinstance(value, tuple) else value
+            where = f"--rounds {rounds}" if rounds_given else f"{rounds}, the default of --rounds"
+            raise click.UsageError(
+                f"-p {name}={text} needs {need} rounds, more than the workbook has "
+                f"({where}); give --rounds {need} or more, or change {name}"
+            )
 
 
 def _names_file(path: Path) -> list[str]:
@@ -536,9 +678,19 @@ def _names_file(path: Path) -> list[str]:
 @click.option("--after-round", type=click.IntRange(min=1))
 def example_cmd(name: str, system_id: str | None, fmt: str, after_round: int | None) -> None:
     """Score a built-in example tournament from the source texts."""
+    from dipxl.batch import OptionError, check_after_round
+
     chosen = system_id or ("htm" if name == "htm" else "cdiplo")
-    standings = score_tournament(example(name), chosen, after_round=after_round)
-    _emit(standings, fmt, _Console())
+    event = example(name)
+    try:
+        check_after_round(event, after_round)
+    except OptionError as err:
+        raise click.UsageError(str(err)) from None
+    standings = score_tournament(event, chosen, after_round=after_round)
+    if fmt == "table":  # what the example holds as published: said once
+        render_table(standings, _Console(), as_published=AS_PUBLISHED.get(name, (frozenset(), "")))
+    else:
+        _emit(standings, fmt, _Console())
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -582,6 +734,8 @@ def _run(args: list[str] | None) -> int:
     try:
         result = cli.main(args=args, prog_name="dipxl", standalone_mode=False)
         raise_if_terminated()  # a signal whose exception a library swallowed
+    except _BrokenPipe:
+        return BROKEN_PIPE
     except click.exceptions.Abort as abort:
         if isinstance(abort.__cause__, KeyboardInterrupt):
             return _fail("interrupted; no output was left half-written", 130)

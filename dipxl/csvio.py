@@ -15,12 +15,12 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from dipxl.errors import DipxlError, InputError
+from dipxl.errors import DipxlError, InputError, Notice
 from dipxl.fields import FIELDS, REQUIRED, header_columns
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
 
-__all__ = ["COLUMNS", "REQUIRED", "parse_csv", "safe_cell", "to_csv"]
+__all__ = ["COLUMNS", "REQUIRED", "decode_csv", "parse_csv", "safe_cell", "to_csv"]
 
 COLUMNS = FIELDS
 
@@ -44,11 +44,51 @@ class _Semicolon(csv.excel):
     delimiter = ";"
 
 
+def decode_csv(data: bytes, name: str = "<csv>") -> tuple[str, Notice | None]:
+    """The text of a CSV file: UTF-8 (a byte-order mark allowed), else
+    Windows-1252, which Excel writes as "CSV" on Windows (``Zoë`` as one
+    byte ``0xEB``), with a warning naming the first line that is not UTF-8.
+    Bytes that are neither are an :class:`InputError` naming the line.
+    UTF-16 with its byte-order mark (Excel's "Unicode text") is read too."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError as err:
+            raise InputError(
+                f"not UTF-16 text (byte {err.start}): save the CSV as \"CSV UTF-8\"", name
+            ) from None
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as err:
+        line = _line_of(data, err.start)
+        byte = data[err.start]
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError as err:
+        raise InputError(
+            f"neither UTF-8 nor Windows-1252 text (byte 0x{data[err.start]:02X}): save the "
+            'CSV as "CSV UTF-8"',
+            f"{name}: line {_line_of(data, err.start)}",
+        ) from None
+    return text, Notice(
+        "not_utf8",
+        f"not UTF-8 (byte 0x{byte:02X}): the file was read as Windows-1252, Excel's "
+        '"CSV" on Windows; if a name looks wrong, save the file as "CSV UTF-8"',
+        f"line {line}",
+    )
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    """The line number of byte ``offset``."""
+    return data.count(b"\n", 0, offset) + 1
+
+
 def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
     """A tournament from CSV text; ``name`` (the file) prefixes every error."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    dialect = _dialect(text)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         header = next(reader)
     except StopIteration:
@@ -74,6 +114,9 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             row = next(reader, None)
             if row is None:
                 break
+            if reader.line_num > line:  # a quoted field ran over more lines
+                _runaway_quote(row, header, index, (line, reader.line_num), text, name,
+                               dialect.delimiter)
             if not any(row[i].strip() for i in index.values() if i < len(row)):
                 continue  # a blank row (a note in another column does not count)
             for c, i in index.items():
@@ -93,6 +136,39 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
         return tournament_from_rows(Rows(columns, [f"line {n}" for n in lines], cell), title)
     except DipxlError as err:
         raise err.located(name) from None
+
+
+def _runaway_quote(
+    row: Sequence[str],
+    header: Sequence[str],
+    index: dict[str, int],
+    lines: tuple[int, int],
+    text: str,
+    name: str,
+    delimiter: str,
+) -> None:
+    """Refuse a row whose quote, opened on line ``first``, swallowed the
+    lines up to ``last`` into a column dipxl reads: a stray ``"``.  Such a
+    cell holds line breaks and, after one, the delimiters of the rows it
+    swallowed (or its row is left short of columns).  A quoted line break
+    in a name (read as white space) or in a note column not read is fine."""
+    first, last = lines
+    short = len(row) < len(header)
+    for i in sorted(index.values()):
+        breaks = [k for k in (row[i].find("\n"), row[i].find("\r")) if k >= 0] \
+            if i < len(row) else []
+        if breaks and (short or delimiter in row[i][min(breaks):]):
+            end = sum(1 for _ in io.StringIO(text, newline=""))  # the file's last line
+            closed = (
+                "is never closed, so the rest of the file was"
+                if last >= end
+                else f"closes only on line {last}, so lines {first}-{last} were"
+            )
+            raise InputError(
+                f'the quote (") opened in this cell {closed} read as one cell; '
+                "remove the stray quote or close it",
+                f"{name}: line {first}, column {header[i]}",
+            )
 
 
 def safe_cell(value: Any) -> Any:

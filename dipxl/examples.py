@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dipxl.model import Game, Power, Seat, Tournament
 
-__all__ = ["EXAMPLES", "example", "htm_example", "worked_games_event"]
+__all__ = ["AS_PUBLISHED", "EXAMPLES", "example", "htm_example", "worked_games_event"]
 
 # Hurst's 21-player example (seeds/003): per round, per board, the
 # (player, centres) of Austria ... Turkey.
@@ -87,6 +87,19 @@ def worked_games_event() -> Tournament:
 EXAMPLES = {
     "htm": htm_example,
     "worked": worked_games_event,
+}
+
+
+# What an example holds as its source published it, though dipxl would warn
+# about it in a real event: per example, the warning codes (Notice.code) that
+# are expected of it, and one line that says so (the demo prints it once,
+# not a warning per board).
+AS_PUBLISHED: dict[str, tuple[frozenset[str], str]] = {
+    "htm": (
+        frozenset({"centres_over_34", "repeated_power"}),
+        "Hurst's example is scored as published: every board totals 35 centres and "
+        "three players play a power again in round 2 (a real event would be warned)",
+    ),
 }
 
 

@@ -268,7 +268,7 @@ class Game:
                     f"player {seat.player} holds two seats "
                     f"({seen[seat.player].title} and {seat.power.title})",
                     self.label,
-                    field="power",
+                    field="player",
                     value=(seen[seat.player], seat.power),
                 )
             seen[seat.player] = seat.power
@@ -301,10 +301,13 @@ class Game:
 class Tournament:
     """The games of an event.  Round numbers order the games; (round, board)
     is unique.  Unfinished games are kept (they name the seating) but every
-    system ignores them."""
+    system ignores them.  ``remarks``: warnings found while reading the input
+    (a board half entered, a name not on the Players sheet ...), naming its
+    cells; :meth:`notices` reports them first."""
 
     games: tuple[Game, ...]
     title: str = ""
+    remarks: tuple[Notice, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         games = tuple(sorted(self.games, key=lambda g: (g.round, g.board)))
@@ -338,12 +341,14 @@ class Tournament:
 
     def up_to_round(self, last_round: int) -> Tournament:
         """The tournament as it stood after ``last_round``."""
-        return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title)
+        return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title,
+                          self.remarks)
 
     def notices(self) -> tuple[Notice, ...]:
-        """Warnings of SCORING.md section 1 (scoring goes on), and names that
-        differ only in case (probably one player typed two ways)."""
-        found: list[Notice] = []
+        """The reader's :attr:`remarks`, warnings of SCORING.md section 1
+        (scoring goes on), and names that differ only in case (probably one
+        player typed two ways)."""
+        found: list[Notice] = list(self.remarks)
         for game in self.games:
             if game.finished and game.total_centres > MAX_CENTRES:
                 found.append(

@@ -228,8 +228,19 @@ def _game_problem(
     err: InputError, rows: Rows, members: list[int], seats: list[Seat], rnd: int, board: int
 ) -> InputError:
     """A game's error pointed at the first of its rows it is about (the
-    seats of the powers it names), else at the game."""
-    if err.field == "power" and isinstance(err.value, tuple):
+    seats of the powers it names), else at the game; a player seated twice
+    at both Player cells."""
+    if err.field == "player" and isinstance(err.value, tuple):
+        cells = [rows.cell("player", i) for i in members if seats[i].power in err.value]
+        if all(cells):
+            return InputError(
+                err.message,
+                f"{' and '.join(cells)} (round {rnd}, board {board})",
+                field=err.field,
+                value=err.value,
+                cell=cells[0],
+            )
+    if err.field in ("power", "player") and isinstance(err.value, tuple):
         for i in members:
             where = rows.wheres[i]
             if seats[i].power in err.value and where:

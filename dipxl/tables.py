@@ -23,14 +23,18 @@ them its own way (:func:`json_value` for JSON).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from dipxl.csvio import to_csv
 from dipxl.model import Power
+from dipxl.ranking import round_half_up
 from dipxl.standings import Standings
+from dipxl.systems import System
 from dipxl.systems.common import param_table
 
 __all__ = [
@@ -38,9 +42,11 @@ __all__ = [
     "Table",
     "best_country_table",
     "column_header",
+    "display_decimals",
     "json_value",
     "powers_table",
     "seat_table",
+    "shown",
     "standings_csv",
     "standings_dict",
     "standings_json",
@@ -268,9 +274,44 @@ def standings_json(standings: Standings) -> str:
     return json.dumps(standings_dict(standings), indent=2, ensure_ascii=False)
 
 
+def display_decimals(system: System, params: Any = None) -> int:
+    """The decimals a score is shown to, in the terminal table and the CSV
+    output: 4 for HTM (Hurst shows scores to 4 decimals, SCORING.md
+    section 5), ``round_to`` when the parameters round each game score
+    (0: whole points), else 2.  What is shown, never what is compared:
+    ranks and JSON use the full numbers."""
+    if not system.per_game:
+        return 4
+    round_to = getattr(params if params is not None else system.params, "round_to", None)
+    if isinstance(round_to, int) and not isinstance(round_to, bool) and 0 <= round_to <= 9:
+        return round_to
+    return 2
+
+
+def shown(value: Any, decimals: int) -> Any:
+    """A float as a decimal number of ``decimals`` places, rounded half away
+    from zero as a spreadsheet shows it (``116.94915254237289`` ->
+    ``Decimal("116.95")``, printed ``116.95``; no ``-0.00``); any other
+    value as it is.  A number, not text: a CSV cell ``-98.00`` is not
+    defused as a formula."""
+    if isinstance(value, float) and math.isfinite(value):
+        text = f"{round_half_up(value, decimals):.{decimals}f}"
+        return Decimal(text.removeprefix("-") if not text.strip("-0.") else text)
+    return value
+
+
 def standings_csv(standings: Standings) -> str:
     """The standings as CSV: ``rank,player,score,games,<tie-breakers>`` (no
-    exact score), every user text defused (:func:`dipxl.csvio.safe_cell`)."""
+    exact score), every user text defused (:func:`dipxl.csvio.safe_cell`).
+    Numbers as a TD reads them, not as the machine holds them: scores to
+    the system's :func:`display_decimals` (``101.47``, HTM ``4.6667``),
+    counts whole; the JSON output keeps full precision."""
     table = standings_table(standings)
     keep = [i for i, name in enumerate(table.names) if name != EXACT.name]
-    return to_csv([[table.names[i] for i in keep], *([row[i] for i in keep] for row in table.rows)])
+    decimals = display_decimals(standings.system, standings.params)
+    return to_csv(
+        [
+            [table.names[i] for i in keep],
+            *([shown(row[i], decimals) for i in keep] for row in table.rows),
+        ]
+    )

@@ -193,8 +193,11 @@ def _not_played(rows: Rows) -> Rows:
     return replace(rows, columns={**rows.columns, "centres": blanked})
 
 
-def _results(results: object) -> Rows:
-    """The rows of a results range whose first row is the header."""
+def _results(results: object, held: list[InputError] | None = None) -> Rows:
+    """The rows of a results range whose first row is the header.  An error
+    value (``#N/A``) in a Player cell is an error; with ``held`` (DIPXL_CHECK,
+    which lists every problem) it is added there and the row goes on with a
+    name of its own, so that the other cells are still checked."""
     grid = _Cells(results, "results")
     header = grid.row(0)
     fields = header_columns(header)
@@ -220,9 +223,15 @@ def _results(results: object) -> Rows:
             continue  # a blank row (notes beside it do not count)
         player = row[player_at]
         if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
-            _error_text(player, f"row {r + 1}, {names['player']}")
+            try:
+                _error_text(player, f"row {r + 1}, {names['player']}")
+            except InputError as err:
+                if held is None:
+                    raise
+                held.append(err)
+                player = f"{player} (row {r + 1})"  # one seat's stand-in: no false "two seats"
         for name, j in fields.items():
-            value = row[j]
+            value = player if j == player_at else row[j]
             if name in ("power", "player"):
                 value = value if type(value) is str and value.strip() else _zero_as_blank(value)
             elif name in ("eliminated", "draw"):
@@ -465,20 +474,21 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
 @arg("system", doc="Optional scoring system id, to add that system's warnings.", err_to_str=True)
 def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
     """Checks a results table: a summary line, then every error or warning."""
+    held: list[InputError] = []  # error values in Player cells
     try:
-        rows = _results(results)
+        rows = _results(results, held)
         spec = None if _blank(system) else _system(system)
     except DipxlError as err:
         return [["1 error"], [f"Error: {err}"]]
-    errors: list[str] = []
+    errors = [str(problem) for problem in held]
     notices: tuple[Notice, ...] = ()
     try:
         event = tournament_from_rows(rows)
         notices = score_tournament(event, spec).notices if spec else event.notices()
     except InputErrors as err:  # every bad cell, else every broken board
-        errors = [str(problem) for problem in err.problems]
+        errors += [str(problem) for problem in err.problems]
     except DipxlError as err:
-        errors = [str(err)]
+        errors.append(str(err))
     if errors:
         lines = [f"Error: {e}" for e in errors]
         summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"

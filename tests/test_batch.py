@@ -21,7 +21,7 @@ from dipxl.cli import cli
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.io.owned import RECORD
 from dipxl.standings import Standings, score_tournament
-from dipxl.tables import standings_dict
+from dipxl.tables import display_decimals, standings_dict
 from dipxl.workbook import scored
 from dipxl.workbook.demo import DEMOS
 from dipxl.workbook.reader import read_workbook
@@ -178,7 +178,11 @@ def test_json_and_csv_files_are_the_contract(folder: Path, tmp_path: Path, fmt: 
             rows = list(csv.reader(io.StringIO(text)))
             assert rows[0] == ["rank", "player", "score", "games", *expected.tiebreak_names]
             assert [r[1] for r in rows[1:]] == [r.player for r in expected.rows]
-            assert [float(r[2]) for r in rows[1:]] == [r.score for r in expected.rows]
+            # The scores as the workbook shows them (README): HTM to 4
+            # decimals, Detour to 2; JSON keeps full precision.
+            decimals = display_decimals(expected.system, expected.params)
+            assert [r[2] for r in rows[1:]] == \
+                [f"{round(r.score, decimals):.{decimals}f}" for r in expected.rows]
 
 
 def test_one_input_as_json_goes_to_stdout(folder: Path) -> None:
@@ -327,6 +331,30 @@ def test_demo_writes_and_scores_the_worked_examples(tmp_path: Path) -> None:
         check_scored_workbook(scored_path, score_tournament(examples[example](), system))
     assert run("demo", target).exit_code == 2  # exists: refused without --force
     assert run("demo", target, "--force").exit_code == 0
+
+
+def test_demo_prints_no_warning_and_says_once_what_the_example_holds(tmp_path: Path) -> None:
+    """Issue 16: the flagship example warned about itself nine times (35
+    centres a board, a power played again) and had an empty third round.
+    What the example holds as published is said once, in a note; the scored
+    workbook still lists it; each workbook has the rounds of its example."""
+    result = subprocess.run(
+        [sys.executable, "-m", "dipxl.cli", "demo", "demo"], capture_output=True, text=True,
+        cwd=tmp_path, timeout=600, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr.lower() and "warning" not in result.stdout.lower()
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "htm-example.xlsx" in notes[0] and "35 centres" in notes[0]
+    assert "4 file(s): 4 scored, 0 failed" in result.stderr
+    examples = {"htm": htm_example, "worked": worked_games_event}
+    for name, example, _ in DEMOS:
+        rounds = {g.round for g in examples[example]().games}
+        results = openpyxl.load_workbook(tmp_path / "demo" / name)["Results"]
+        typed = {row[0] for row in results.iter_rows(min_row=2, values_only=True)}
+        assert typed == rounds, name  # no empty round
+    scored = openpyxl.load_workbook(tmp_path / "demo" / "htm-example-scored.xlsx")
+    assert scored["Warnings"].max_row > 1  # recorded there, as for any event
 
 
 def _on_a_terminal(args: list[str], columns: int = 400, lines: int = 300) -> tuple[str, str]:

@@ -6,7 +6,8 @@ a closed standard output, a pipe closed by its reader, a folder that cannot
 be written (immutable: permission bits do not stop root), a memory limit,
 Ctrl-C (SIGINT).  Every failure must end as one ``error:`` line naming the
 file, never a traceback; a batch goes on and ends with its summary; the exit
-status is 0 all scored, 1 any failure, 2 usage, 130 interrupted.
+status is 0 all scored, 1 any failure, 2 usage, 130 interrupted, 141 a
+closed pipe outside a batch (quietly, as `yes | head -1`).
 """
 
 from __future__ import annotations
@@ -207,6 +208,35 @@ def test_a_pipe_closed_by_its_reader_is_no_traceback_and_the_batch_goes_on(
     assert result.returncode == 1
     one_clear_error(result.stderr, "broken pipe")
     assert "2 file(s): 0 scored, 2 failed" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("systems",),
+        ("systems", "--format", "json"),
+        ("example", "htm"),
+        ("example", "worked", "--format", "csv"),
+        ("example", "worked", "--format", "json"),
+        ("--help",),
+        ("--version",),
+        ("score", "--help"),
+        ("new", "--help"),
+    ],
+)
+def test_a_pipe_closed_by_its_reader_outside_a_batch_ends_quietly_with_141(
+    args: tuple[str, ...],
+) -> None:
+    """`dipxl systems | head -1`: no word, and the status a shell reports
+    for `yes | head -1` (128 + SIGPIPE), not a silent 1 that says "failed"."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before dipxl writes
+    try:
+        result = dipxl(*args, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141, result.stderr
+    assert result.stderr == ""
 
 
 # -- folders that cannot be written, names too long -----------------------------

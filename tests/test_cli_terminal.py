@@ -16,23 +16,29 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
-from dipxl.examples import worked_games_event
+from dipxl.examples import example, worked_games_event
 from dipxl.io.terminal import literal, visible
+from dipxl.standings import score_tournament
+from dipxl.systems import system_ids
+from dipxl.tables import display_decimals, shown, standings_table
 from tests.test_cli_csv import HEADER, event_csv
 from tests.workbooks import results_workbook
 
 POWERS = ("Aus", "Eng", "Fra", "Ger", "Ita", "Rus", "Tur")
 
 
-def dipxl(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+def dipxl(*args: str | Path, cwd: Path, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    """A real ``dipxl`` process on a console ``columns`` wide, its output as UTF-8."""
     return subprocess.run(
         [sys.executable, "-m", "dipxl.cli", *map(str, args)],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         cwd=cwd,
-        env={**os.environ, "COLUMNS": "200"},
-        timeout=60,
+        env={**os.environ, "COLUMNS": str(columns), "PYTHONIOENCODING": "utf-8"},
+        timeout=120,
         check=False,
     )
 
@@ -157,3 +163,60 @@ def test_literal_escapes_markup_after_showing_control_characters() -> None:
         console.print(literal("[/b] [bold]Zed[/bold] a\x1b[1mb"), end="")
     assert captured.get() == r"[/b] [bold]Zed[/bold] a\x1b[1mb"
     console.file.close()
+
+
+# -- 80 columns: no score and no header word cut -----------------------------------
+
+
+@pytest.mark.parametrize("system", system_ids())
+@pytest.mark.parametrize("name", ["worked", "htm"])
+def test_the_table_fits_80_columns_and_cuts_no_score_or_header(
+    tmp_path: Path, system: str, name: str
+) -> None:
+    """Issue 16: `101.47…` and `Superi…` in 80 columns.  Every score is
+    printed whole to the system's decimals; every header word of the
+    standings is printed whole, or its column is named as left out."""
+    result = dipxl("example", name, "-s", system, cwd=tmp_path, columns=80)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "…" not in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 80
+    standings = score_tournament(example(name), system)
+    table, _, _ = out.partition("Best country")
+    decimals = display_decimals(standings.system, standings.params)
+    for row in standings.rows:
+        assert f" {shown(row.score, decimals)} │" in table, row
+    left_out = next((line for line in out.splitlines() if line.startswith("Not shown")), "")
+    for column in standings_table(standings).columns:
+        if column.name in ("exact",):
+            continue
+        if column.header in left_out:
+            assert column.name not in ("rank", "player", "score", "games")
+            continue
+        for word in column.header.split():
+            assert f" {word} " in table, (column.header, table)
+
+
+def test_a_column_that_does_not_fit_is_named(tmp_path: Path) -> None:
+    result = dipxl("example", "worked", "-s", "dimvalue", cwd=tmp_path, columns=80)
+    assert "Not shown in 80 columns: Total centres" in " ".join(result.stdout.split())
+    wide = dipxl("example", "worked", "-s", "dimvalue", cwd=tmp_path)  # COLUMNS=200
+    assert "Not shown" not in wide.stdout and "Total centres" in wide.stdout
+
+
+def test_the_htm_example_says_once_what_it_holds_as_published(tmp_path: Path) -> None:
+    """`dipxl example htm`: one note, not nine warnings about its own data."""
+    result = dipxl("example", "htm", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stdout.lower()
+    assert result.stdout.count("note: ") == 1 and "35 centres" in result.stdout
+    # A real event with the same data is warned, board by board.
+    (tmp_path / "cup.csv").write_text(
+        HEADER + "".join(
+            f"{g.round},{g.board},{s.power.abbreviation},{s.player},{s.centres},,\n"
+            for g in example("htm").games for s in g.seats
+        ),
+        encoding="utf-8",
+    )
+    scored = dipxl("score", "cup.csv", "-s", "htm", cwd=tmp_path)
+    assert scored.stderr.count("centres total 35") == 6

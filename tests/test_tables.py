@@ -3,17 +3,21 @@ standings, and the JSON contract made from them."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
 
-from dipxl.examples import htm_example, worked_games_event
+from dipxl.examples import example, htm_example, worked_games_event
 from dipxl.model import Power
 from dipxl.standings import score_tournament
 from dipxl.systems import system_ids
 from dipxl.tables import (
     EXACT,
+    display_decimals,
     seat_table,
+    shown,
     standings_csv,
     standings_dict,
     standings_json,
@@ -74,5 +78,48 @@ def test_csv_is_the_standings_table_without_the_exact_score() -> None:
     standings = score_tournament(htm_example(), "htm")
     header, first = standings_csv(standings).splitlines()[:2]
     assert header == "rank,player,score,games"
-    row = standings.rows[0]
-    assert first == f"{row.rank},{row.player},{row.score!r},{row.games}"
+    row = standings.rows[0]  # HTM's score as Hurst shows it: 14/3 to 4 decimals
+    assert first == f"{row.rank},{row.player},4.6667,{row.games}"
+
+
+# The numbers of the CSV output as the workbook shows them (no float noise):
+# (system, event, player, score as written, a tie-breaker column and its text).
+CSV_NUMBERS = [
+    ("detour98e", "worked", "Greta", "101.47", "best_game_2", "1.47"),  # 101.470588...
+    ("detour98e", "worked", "Alice", "83.34", "best_game_1", "51.47"),
+    ("detour98e-2dp", "worked", "Greta", "101.47", "best_game_1", "100.00"),
+    ("cdiplo", "worked", "Ines", "50.50", "games", "3"),  # counts stay whole
+    ("cdiplo-rounded", "worked", "Greta", "102", "games", "3"),  # round_to=0: whole points
+    ("dimvalue", "worked", "Nadia", "-98.00", "total_centres", "9"),
+    ("htm", "htm", "P20", "3.9167", "games", "2"),  # 47/12 to Hurst's 4 decimals
+    ("htm", "htm", "P5", "-0.4167", "games", "2"),  # -5/12: half away from zero
+]
+
+
+@pytest.mark.parametrize(("system", "name", "player", "score", "column", "value"), CSV_NUMBERS)
+def test_csv_numbers_are_shown_to_the_systems_decimals(
+    system: str, name: str, player: str, score: str, column: str, value: str
+) -> None:
+    standings = score_tournament(example(name), system)
+    records = list(csv.DictReader(io.StringIO(standings_csv(standings))))
+    mine = next(r for r in records if r["player"] == player)
+    assert (mine["score"], mine[column]) == (score, value)
+    decimals = display_decimals(standings.system, standings.params)
+    table = standings_table(standings)
+    for record, row in zip(records, table.records(), strict=True):  # no float noise
+        for key, text in record.items():
+            if isinstance(row[key], float):  # a score: the system's decimals
+                assert text == f"{round(row[key], decimals):.{decimals}f}", (key, record)
+            elif isinstance(row[key], int):  # a count: whole
+                assert text == str(row[key]), (key, record)
+    # JSON keeps the full numbers.
+    data = json.loads(standings_json(standings))
+    full = next(r for r in data["standings"] if r["player"] == player)["score"]
+    assert full == standings.row(player).score
+
+
+def test_shown_rounds_half_away_from_zero_with_no_negative_zero() -> None:
+    assert [str(shown(v, 2)) for v in (0.125, -0.125, 2.675, -0.001, 1e-12, -98.0)] == [
+        "0.13", "-0.13", "2.68", "0.00", "0.00", "-98.00"]
+    assert str(shown(28000.0, 0)) == "28000"
+    assert shown(3, 2) == 3 and shown(None, 2) is None and shown("x", 2) == "x"

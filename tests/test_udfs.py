@@ -657,6 +657,34 @@ def test_check_lists_every_error_with_its_cell() -> None:
     assert udfs.DIPXL_CHECK([["Round"]])[1][0].startswith("Error: results, row 1")
 
 
+def test_check_lists_an_error_value_in_a_player_cell_and_every_other_error() -> None:
+    """Issue 16: `#N/A` in a Player cell and "12a" in a Centres cell gave one
+    error, hiding the other.  Both are listed, each at its cell, and the
+    error value's seat is not taken for a player seated twice."""
+    results: list[list[object]] = [["Round", "Board", "Power", "Player", "Centres"]]
+    for board in (1, 2):
+        for k, power in enumerate(Power):
+            results.append([1.0, float(board), power.title, f"P{board}{k}",
+                            float([17, 5, 4, 3, 3, 2, 0][k])])
+    results[2][3] = "#N/A"  # row 3: board 1's England
+    results[4][3] = "#N/A"  # row 5: board 1's Germany, the same error value
+    results[10][4] = "12a"  # row 11: board 2's France
+    lines = [line[0] for line in udfs.DIPXL_CHECK(results)]
+    assert lines[0] == "3 errors", lines
+    assert lines[1] == \
+        "Error: row 3, Player: holds the error value #N/A: fix the cell it comes from"
+    assert lines[2].startswith("Error: row 5, Player: holds the error value #N/A")
+    assert lines[3].startswith("Error: row 11, Centres (round 1, board 2, France, P22)")
+    assert not any("twice" in line or "two seats" in line for line in lines)
+    # Alone, the error values are every error.
+    results[10][4] = 2.0
+    lines = [line[0] for line in udfs.DIPXL_CHECK(results)]
+    assert lines[0] == "2 errors" and all("#N/A" in line for line in lines[1:])
+    # A function that shows one problem still refuses the range at the first.
+    with pytest.raises(DipxlError, match="row 3, Player: holds the error value #N/A"):
+        udfs.DIPXL_STANDINGS(results)
+
+
 def test_systems_lists_every_engine_system() -> None:
     table = udfs.DIPXL_SYSTEMS()
     assert table[0] == ["Id", "Title", "Rule", "Parameters"]

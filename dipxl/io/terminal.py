@@ -17,12 +17,14 @@ import errno
 import io
 import os
 import unicodedata
+from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.markup import escape
 
 from dipxl.errors import InputErrors
 
-__all__ = ["CheckedStdout", "error_lines", "literal", "visible"]
+__all__ = ["CheckedStdout", "error_lines", "fit_columns", "literal", "visible"]
 
 # Characters that change how the text around them is shown without being
 # seen themselves: bidirectional overrides and isolates, line and paragraph
@@ -58,6 +60,49 @@ def error_lines(error: BaseException) -> list[str]:
     if isinstance(error, InputErrors):
         return [visible(line) for line in str(error).split("\n")]
     return [visible(str(error))]
+
+
+def fit_columns(
+    headers: Sequence[str],
+    cells: Sequence[Sequence[str]],
+    width: int,
+    *,
+    keep: int,
+    wrap: frozenset[int] = frozenset(),
+) -> tuple[list[int], list[int]]:
+    """Which columns of a boxed table fit in ``width`` characters, and the
+    width of each, so that no number and no word of a header is ever cut.
+
+    Each column needs its longest cell and the longest word of its header
+    (a header wraps between words); the columns of ``wrap`` (names) need
+    only 12 characters, their text folds onto more lines.  While the table
+    is too wide the last column is left out, but never one of the first
+    ``keep``.  Spare width widens the columns, those that need least
+    first, up to their whole header or longest cell.  Returns the indices kept and their
+    widths; a box takes 3 characters a column and 1 more."""
+    count = len(headers)
+    longest = [max((cell_len(row[i]) for row in cells), default=0) for i in range(count)]
+    need = [
+        max(max((len(word) for word in headers[i].split()), default=1), longest[i])
+        for i in range(count)
+    ]
+    ideal = [max(len(headers[i]), longest[i]) for i in range(count)]
+    for i in wrap:
+        need[i] = min(ideal[i], max(12, max(len(w) for w in headers[i].split() or [""])))
+    kept = list(range(count))
+
+    def room(columns: list[int]) -> int:
+        return width - (3 * len(columns) + 1) - sum(need[i] for i in columns)
+
+    while room(kept) < 0 and len(kept) > keep:
+        kept.pop()
+    widths = {i: need[i] for i in kept}
+    spare = room(kept)
+    for i in sorted(kept, key=lambda i: ideal[i] - need[i]):  # cheapest first
+        grow = min(spare, ideal[i] - widths[i]) if spare > 0 else 0
+        widths[i] += grow
+        spare -= grow
+    return kept, [widths[i] for i in kept]
 
 
 class CheckedStdout(io.TextIOBase):

@@ -45,6 +45,7 @@ __all__ = [
     "EventSystem",
     "GameSystem",
     "SystemBase",
+    "list_text",
     "param",
     "parameter_doc",
     "truth",
@@ -293,8 +294,7 @@ def _convert(name: str, value: Any, default: Any, blank: bool) -> Any:
         if blank and text.lower() in ("", "none", "all", "exact"):
             return None
         if isinstance(default, tuple):
-            parts = [p for p in text.replace(";", ",").replace("/", ",").split(",") if p.strip()]
-            return tuple(_number(name, p) for p in parts)
+            return _numbers(name, text, default)
         if isinstance(default, str):
             return text
         return _number(name, text)
@@ -327,6 +327,25 @@ def truth(name: str, value: object) -> bool:
     raise ParameterError(
         f"{name} must be true or false (yes or no), got {value!r}", field=name, value=value
     )
+
+
+def list_text(values: tuple[Any, ...]) -> str:
+    """A list parameter as it is written: ``38,14,7`` (``-p positions=38,14,7``)."""
+    return ",".join(str(v) for v in values)
+
+
+def _numbers(name: str, text: str, default: tuple[Any, ...]) -> tuple[int | float, ...]:
+    """A list parameter from text: numbers separated by commas (``;`` and
+    ``/`` too); anything else names the accepted form."""
+    parts = [p for p in text.replace(";", ",").replace("/", ",").split(",") if p.strip()]
+    try:
+        return tuple(_number(name, p) for p in parts)
+    except ParameterError:
+        raise ParameterError(
+            f"{name} is a list of numbers separated by commas, e.g. "
+            f"{name}={list_text(default)}; got {text!r}",
+            field=name, value=text,
+        ) from None
 
 
 def _number(name: str, text: str) -> int | float:

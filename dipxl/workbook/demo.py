@@ -95,6 +95,7 @@ def write_demo_workbooks(folder: Path, *, force: bool = False) -> list[Path]:
                 folder / name,
                 system_id,
                 title=tournament.title,
+                rounds=max(g.round for g in tournament.games),  # no empty round after
                 tournament=tournament,
                 force=force,
             )

@@ -74,11 +74,12 @@ def test_inputs_are_compared_by_identity_not_name(
 
 
 def test_the_players_file_is_never_the_new_workbook(tmp_path: Path) -> None:
-    names = tmp_path / "names.txt"
+    # A players file named .xlsx (dipxl new writes .xlsx files only).
+    names = tmp_path / "names.xlsx"
     names.write_text("Alice\nBruno\n", encoding="utf-8")
-    alias = tmp_path / "names.xlsx"
+    alias = tmp_path / "alias.xlsx"
     alias.hardlink_to(names)
-    for out in (names, alias, tmp_path / "." / "names.txt"):
+    for out in (names, alias, tmp_path / "." / "names.xlsx"):
         result = run("new", out, "-s", "cdiplo", "--players-file", names, "--force")
         assert result.exit_code == 2 and "is the players file" in result.stderr, result.stderr
         assert names.read_text(encoding="utf-8") == "Alice\nBruno\n"

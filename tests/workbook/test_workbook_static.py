@@ -280,7 +280,7 @@ def test_dipxl_new_options(tmp_path: Path) -> None:
     assert runner.invoke(cli, [*args, "--force", "-b", "4"]).exit_code == 0
     assert load_workbook(out)["Results"].max_row == 1 + 5 * 4 * 7
     bad = runner.invoke(cli, ["new", str(tmp_path / "x.xlsx"), "-s", "cdiplo", "-p", "nope=1"])
-    assert bad.exit_code == 1 and "nope" in bad.output
+    assert bad.exit_code == 2 and "nope" in bad.output  # a usage error (README)
     assert not (tmp_path / "x.xlsx").exists()
 
 
