@@ -19,7 +19,9 @@ from typing import Any
 
 from dipxl.csvio import decode_csv, parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError
-from dipxl.io.files import read_input
+from dipxl.io.files import file_identity, read_input
+from dipxl.io.owned import is_own_output
+from dipxl.io.signals import raise_if_terminated
 from dipxl.io.terminal import error_lines, visible
 from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
@@ -303,7 +305,12 @@ def run_batch(
     demo's examples as published); they stay in the scored output."""
     outcomes: list[Outcome] = []
     claimed: dict[Path, Path] = {}
+    # Files are compared by identity (device and inode), not by name: a
+    # link, another spelling or a case-insensitive disk is the same file.
+    inputs = {ident: p for p in paths if (ident := file_identity(p)) is not None}
+    written: dict[tuple[int, int], Path] = {}
     for path in paths:
+        raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
         outcome = Outcome(path, visible(str(path)))
         try:
@@ -318,8 +325,7 @@ def run_batch(
                         str(target),
                     )
                 claimed[key] = path
-                if target.exists() and not force:
-                    raise DipxlError("already exists (use --force to replace it)", str(target))
+                _check_target(target, path, inputs, written, force)
             standings, names = _score_file(
                 path, outcome.label, system_id, overrides, after_round, strict,
                 names=fmt == "wdd",
@@ -339,6 +345,9 @@ def run_batch(
                 outcome.output = write_scored(
                     targets[0], standings, fmt, source=path.name, force=force
                 )
+            for made in (outcome.output, *outcome.more_outputs):
+                if made is not None and (ident := file_identity(made)) is not None:
+                    written[ident] = path
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OptionError)
@@ -359,4 +368,32 @@ def run_batch(
             on_done(outcome)
         if not keep_standings:
             outcome.standings = None
+    raise_if_terminated()
     return outcomes
+
+
+def _check_target(
+    target: Path,
+    path: Path,
+    inputs: Mapping[tuple[int, int], Path],
+    written: Mapping[tuple[int, int], Path],
+    force: bool,
+) -> None:
+    """Refuse to write ``target`` (the output of ``path``) over an input of
+    the run or another input's output of this run, with or without
+    ``force``; over any other existing file without ``force``, unless it
+    is dipxl's own unchanged output (re-scoring)."""
+    key = file_identity(target)
+    if key is not None and key in inputs:
+        raise DipxlError(
+            f"is also an input of this run ({visible(str(inputs[key]))}): dipxl never "
+            "writes over an input, --force or not; choose another name or --out",
+            str(target),
+        )
+    if key is not None and key in written and written[key] != path:
+        raise DipxlError(
+            f"another input of this run ({visible(str(written[key]))}) writes the same output",
+            str(target),
+        )
+    if not force and os.path.lexists(target) and not is_own_output(target):
+        raise DipxlError("already exists (use --force to replace it)", str(target))

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
+from dipxl.io.signals import Terminated, raise_if_terminated
 from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
@@ -264,7 +265,11 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "wdd", "table")
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder for the outputs (default: beside each input).",
 )
-@click.option("--force", is_flag=True, help="Replace existing outputs.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace existing outputs (dipxl's own unchanged outputs are replaced without it).",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
     "--param",
@@ -293,8 +298,8 @@ def score_cmd(
     CSV header: round,board,power,player,centres,eliminated,draw (synonyms
     accepted).
 
-    Inputs are never modified; outputs are written atomically and an
-    existing one is replaced only with --force.  Exit status: 0 all scored,
+    Inputs are never modified; outputs are written atomically.  Re-scoring
+    replaces dipxl's own unchanged output; anything else needs --force.  Exit status: 0 all scored,
     1 any input failed, 2 usage errors.
     """
     from dipxl.batch import UsageProblem, collect_inputs
@@ -313,6 +318,7 @@ def score_cmd(
         paths = collect_inputs(inputs)
     except UsageProblem as err:
         raise click.UsageError(str(err)) from None
+    _check_stdout(paths)
     all_csv = all(p.suffix.lower() == ".csv" for p in paths)
     if system_id is None and all_csv:
         raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
@@ -331,6 +337,32 @@ def score_cmd(
     )
     if status:
         sys.exit(status)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (by identity)."""
+    from dipxl.io.files import file_identity
+
+    key = file_identity(a)
+    return key is not None and key == file_identity(b)
+
+
+def _check_stdout(paths: Sequence[Path]) -> None:
+    """Refuse when standard output is redirected into an input
+    (``>> event.csv``): what is printed would be written into it."""
+    from dipxl.io.files import file_identity
+
+    try:
+        info = os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # closed, or a test's capture
+        return
+    for path in paths:
+        if file_identity(path) == (info.st_dev, info.st_ino):
+            raise click.UsageError(
+                f"standard output goes into the input {visible(str(path))}: dipxl never "
+                "writes into an input (with > the shell has already emptied it); "
+                "redirect to another file"
+            )
 
 
 def _score_batch(
@@ -477,9 +509,13 @@ def demo_cmd(folder: Path, force: bool) -> None:
     rulebook's worked boards as C-Diplo, Detour 98e and Diminishing Value
     events, each beside its NAME-scored.xlsx.
     """
+    from dipxl.batch import output_path
     from dipxl.workbook.demo import DEMOS, write_demo_workbooks
 
-    clash = [folder / name for name, _, _ in DEMOS if (folder / name).exists()]
+    # The workbooks and their scored outputs: nothing is replaced without --force.
+    books = [folder / name for name, _, _ in DEMOS]
+    targets = books + [output_path(book, "xlsx", None) for book in books]
+    clash = [path for path in targets if os.path.lexists(path)]
     if clash and not force:
         raise click.UsageError(
             f"{visible(str(clash[0]))} already exists; use --force or another FOLDER"
@@ -494,7 +530,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
         fmt="xlsx",
         data_fmt=None,
         out_dir=None,
-        force=True,
+        force=force,
         system_id=None,
         overrides={},
         after_round=None,
@@ -552,6 +588,11 @@ def new_cmd(
         )
     if n_players is not None and players_file is not None:
         raise click.UsageError("give --players or --players-file, not both")
+    if players_file is not None and _same_file(out, players_file):
+        raise click.UsageError(
+            f"{visible(str(out))} is the players file: dipxl never writes over an input, "
+            "--force or not; choose another name"
+        )
     if n_players is not None and boards is not None and n_players < 7 * boards:
         raise click.UsageError(
             f"--boards {boards} seats {7 * boards} players a round, more than the "
@@ -665,10 +706,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     an exit status: 1 for a failure (a file that cannot be read or written,
     standard output full or closed, memory exhausted), 2 for usage, 130
     for Ctrl-C; never a traceback."""
+    from dipxl.io.signals import terminate_cleanly
+
     original = sys.stdout
     sys.stdout = _checked_stdout(original)
     try:
-        status = _run(list(argv) if argv is not None else None)
+        with terminate_cleanly():  # SIGTERM, SIGHUP: clean up, exit 128 + N
+            status = _run(list(argv) if argv is not None else None)
     finally:
         sys.stdout = original
     sys.exit(status)
@@ -695,6 +739,7 @@ def _run(args: list[str] | None) -> int:
     """Run the command line; its exit status."""
     try:
         result = cli.main(args=args, prog_name="dipxl", standalone_mode=False)
+        raise_if_terminated()  # a signal whose exception a library swallowed
     except _BrokenPipe:
         return BROKEN_PIPE
     except click.exceptions.Abort as abort:
@@ -703,6 +748,8 @@ def _run(args: list[str] | None) -> int:
         return _fail("aborted", 1)
     except KeyboardInterrupt:
         return _fail("interrupted; no output was left half-written", 130)
+    except Terminated as end:
+        return _fail(f"{end}; no output was left half-written", end.status)
     except click.ClickException as exc:
         with contextlib.suppress(OSError):  # standard error is gone too
             exc.show()

@@ -25,6 +25,12 @@ if ! command -v soffice >/dev/null 2>&1; then
     apt_install libreoffice-calc-nogui
 fi
 
+# A filesystem without hard links (exFAT through FUSE) for tests/io/test_fat.py.
+if [ "$(uname -s)" = Linux ] && ! command -v mount.exfat-fuse >/dev/null 2>&1; then
+    echo "== installing exFAT tools (exfat-fuse, exfatprogs)"
+    apt_install exfat-fuse exfatprogs
+fi
+
 PYTHON=${PYTHON:-python3}
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
     echo "dipxl needs Python 3.11 or newer; $PYTHON is $("$PYTHON" --version 2>&1)" >&2

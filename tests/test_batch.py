@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 from dipxl import batch
 from dipxl.cli import cli
 from dipxl.examples import htm_example, worked_games_event
+from dipxl.io.owned import RECORD
 from dipxl.standings import Standings, score_tournament
 from dipxl.tables import display_decimals, standings_dict
 from dipxl.workbook import scored
@@ -54,7 +55,8 @@ def run(*args: str | Path) -> Result:
 
 
 def listing(folder: Path) -> set[str]:
-    return {p.name for p in folder.iterdir()}
+    """The files of ``folder`` but dipxl's record of its own outputs."""
+    return {p.name for p in folder.iterdir() if p.name != RECORD}
 
 
 def check_scored_workbook(path: Path, standings: Standings) -> None:

@@ -363,18 +363,26 @@ def test_score_format_wdd_writes_both_files(tmp_path: Path) -> None:
     assert len(ranking) == 14 and len(seats) == 6 * 7
     assert ranking[0]["NAME"] == "Greta" and float(ranking[0]["SCORE"]) == 1 + 1 + 100
     assert (tmp_path / "spring-wdd-classification.csv").read_bytes()[:10] == b"FIRST NAME"
-    # Not replaced without --force, and left alone when refused.
-    before = (tmp_path / "spring-wdd-boards.csv").read_bytes()
+    # Scored again: dipxl's own unchanged files are replaced; once the TD has
+    # edited one, neither is replaced without --force, and both are left alone.
     again = CliRunner().invoke(cli, ["score", str(book), "--format", "wdd"])
-    assert again.exit_code == 1 and "already exists" in again.output
-    assert (tmp_path / "spring-wdd-boards.csv").read_bytes() == before
+    assert again.exit_code == 0, again.output
+    edited = (tmp_path / "spring-wdd-boards.csv").read_bytes() + b"\n"
+    (tmp_path / "spring-wdd-boards.csv").write_bytes(edited)
+    first = (tmp_path / "spring-wdd-classification.csv").read_bytes()
+    refused = CliRunner().invoke(cli, ["score", str(book), "--format", "wdd"])
+    assert refused.exit_code == 1 and "already exists" in refused.output
+    assert (tmp_path / "spring-wdd-boards.csv").read_bytes() == edited
+    assert (tmp_path / "spring-wdd-classification.csv").read_bytes() == first
     forced = CliRunner().invoke(cli, ["score", str(book), "--format", "wdd", "--force"])
     assert forced.exit_code == 0, forced.output
+    assert (tmp_path / "spring-wdd-boards.csv").read_bytes() != edited
     # A folder scored again does not take the WDD files for inputs.
     folder = CliRunner().invoke(cli, ["score", str(tmp_path), "--format", "json", "--out",
                                       str(tmp_path / "out")])
     assert folder.exit_code == 0, folder.output
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["spring-scored.json"]
+    written = (p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
+    assert sorted(written) == ["spring-scored.json"]
 
 
 def test_score_format_wdd_refuses_nine_rounds_and_writes_nothing(tmp_path: Path) -> None:
@@ -475,6 +483,6 @@ def test_score_format_wdd_of_a_csv_file(tmp_path: Path) -> None:
     seats = read_csv(tmp_path / "wdd" / "event-wdd-boards.csv")
     assert {r["FIRST NAME"] for r in seats} == {"Ms"}
     assert [r["YEAR_ELIMINATION"] for r in seats[:7]] == [""] * 6 + ["7"]
-    assert sorted(p.name for p in (tmp_path / "wdd").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "wdd").iterdir() if not p.name.startswith(".")) == [
         "event-wdd-boards.csv", "event-wdd-classification.csv"
     ]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dipxl import wdd
-from dipxl.io.files import atomic_write, atomic_write_text
+from dipxl.io.owned import write_output, write_output_text
 from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 from dipxl.workbook.sheets import scored
@@ -31,14 +31,15 @@ def write_scored(
     target: Path, standings: Standings, fmt: str, *, source: str = "", force: bool = False
 ) -> Path:
     """Write ``standings`` to ``target`` as ``xlsx``, ``csv`` or ``json``,
-    atomically; an existing ``target`` is replaced only with ``force``."""
+    atomically; an existing ``target`` is replaced with ``force``, or when
+    it is dipxl's own unchanged output (:mod:`dipxl.io.owned`)."""
     if fmt == "xlsx":
         sheets = scored.build(standings, source)
-        return atomic_write(target, lambda p: write_xlsx(p, sheets), force=force)
+        return write_output(target, lambda p: write_xlsx(p, sheets), force=force)
     if fmt == "csv":
-        return atomic_write_text(target, standings_csv(standings), force=force)
+        return write_output_text(target, standings_csv(standings), force=force)
     if fmt == "json":
-        return atomic_write_text(target, standings_json(standings) + "\n", force=force)
+        return write_output_text(target, standings_json(standings) + "\n", force=force)
     raise ValueError(f"unknown output format {fmt!r}")
 
 
@@ -50,8 +51,9 @@ def write_wdd(
     force: bool = False,
 ) -> tuple[Path, ...]:
     """Write the WDD classification and boards files to ``targets`` (in
-    that order), each atomically; an existing one is replaced only with
-    ``force``.  Both texts are made before anything is written (an event
+    that order), each atomically; an existing one is replaced with
+    ``force``, or when it is dipxl's own unchanged output
+    (:mod:`dipxl.io.owned`).  Both texts are made before anything is written (an event
     the WDD cannot take writes nothing), and when the second file cannot be
     written the first is removed: never half a pair."""
     classification, boards = targets
@@ -59,9 +61,9 @@ def write_wdd(
         wdd.as_csv(wdd.classification(standings, names)),
         wdd.as_csv(wdd.boards(standings, names)),
     )
-    first = atomic_write_text(classification, texts[0], force=force)
+    first = write_output_text(classification, texts[0], force=force)
     try:
-        second = atomic_write_text(boards, texts[1], force=force)
+        second = write_output_text(boards, texts[1], force=force)
     except BaseException:
         first.unlink(missing_ok=True)
         raise
