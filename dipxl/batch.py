@@ -281,6 +281,9 @@ def _score_file(
     return standings, given
 
 
+_SPARE_MEMORY = 8 << 20
+
+
 def run_batch(
     paths: Sequence[Path],
     *,
@@ -313,6 +316,10 @@ def run_batch(
         raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
         outcome = Outcome(path, visible(str(path)))
+        # Memory set aside while the file is scored and given back when it
+        # runs out: what the failed file held is then cleaned up with room
+        # to spare, not failing again in finalisers ("Exception ignored").
+        spare: bytearray | None = bytearray(_SPARE_MEMORY)
         try:
             targets = output_paths(path, fmt, out_dir)
             for target in targets:
@@ -354,6 +361,7 @@ def run_batch(
         except OSError as err:  # a failure no layer below translated
             outcome.error = f"{outcome.label}: {err.strerror or err}"
         except MemoryError:
+            spare = None  # given back before the failed file's frames are freed
             outcome.error = (
                 f"{outcome.label}: out of memory while scoring this file; "
                 "close other programs or score it on its own"
@@ -363,6 +371,7 @@ def run_batch(
                 f"{outcome.label}: internal error ({type(err).__name__}: {err}); "
                 "please report it with the file"
             )
+        del spare
         outcomes.append(outcome)
         if on_done is not None:
             on_done(outcome)
