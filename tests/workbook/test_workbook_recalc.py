@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +263,27 @@ def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]
     return best
 
 
+def round_scores(case: Case, standings: Standings) -> dict[str, dict[int, float]]:
+    """Each player's score per round he played: his games' scores summed
+    (HTM: their exact parts of his score, adjusted results over his
+    divisor), so that the rounds add up to the score."""
+    spec = get_system(case.system)
+    event = None
+    if isinstance(spec, EventSystem):
+        event = spec.score_event(case.tournament, standings.params)
+    out: dict[str, dict[int, float]] = {}
+    for k, sg in enumerate(standings.games):  # HTM: in finished-game order
+        for i, name in enumerate(sg.game.players):
+            score = Fraction(sg.scores[i])
+            if event is not None:
+                n = event.games
+                results, sums = event.seat_results, event.power_sums
+                score = Fraction(n * results[k][i] - sums[i], event.denominators[name])
+            rounds = out.setdefault(name, {})
+            rounds[sg.round] = rounds.get(sg.round, 0) + score
+    return {p: {r: float(v) for r, v in rs.items()} for p, rs in out.items()}
+
+
 def compare_errors(wb: Any, check: Checks) -> None:
     """No cell of the workbook holds an error value (one check)."""
     errors = error_cells(wb)
@@ -324,6 +346,7 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
         for r in group:
             partial[r.player] = (rank, len(group))
     complete = set(form.applied) == set(standings.tiebreak_names)
+    by_round = round_scores(case, standings)
     for r in standings.rows:
         row = got.pop(r.player, None)
         check(row is not None, "player missing from Standings", r.player)
@@ -343,6 +366,14 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
                 check(row[header] is None, r.player, key, row[header])
             else:
                 check(close(row[header], want), r.player, key, row[header], want)
+        rounds = [h for h in row if isinstance(h, str) and h.startswith("Round ")]
+        check(len(rounds) >= max(g.round for g in case.tournament.games), "round columns", rounds)
+        for header in rounds:
+            played = by_round[r.player].get(int(header.split()[1]))
+            if played is None:  # a round not played: blank
+                check(row[header] is None, r.player, header, row[header])
+            else:
+                check(close(row[header], played), r.player, header, row[header], played)
     # Listed players without a finished game: no rank, no score.
     for name, row in got.items():
         check(

@@ -364,6 +364,16 @@ def test_standings_and_help_say_what_the_formulas_apply(system: str) -> None:
     assert len(paragraphs) >= 2
     assert lines[start + 1 : start + 1 + len(paragraphs)] == paragraphs
     assert lines[lines.index("Tie-breakers") + 1] == note
+    # One column per round after the tie-break values, and a one-line note
+    # on a column whose order might surprise (Detour's best games).
+    assert [h for h in header if h and h.startswith("Round ")] == [
+        f"Round {r}" for r in range(1, 5)
+    ]
+    below = [standings.cell(r, column).value for r in range(3, 6)]
+    if system == "detour98e":
+        assert below[0].startswith("Best game 1-3: ") and "outcome first" in below[0]
+    else:
+        assert below == [None, None, None]
 
 
 def test_dipxl_new_players(tmp_path: Path) -> None:

@@ -262,6 +262,10 @@ class Formulas:
     standings: tuple[str, ...] = ()
     applied: tuple[str, ...] = ()
     note: str = ""
+    # One-line notes on shown values whose order might surprise, by
+    # ``standings`` name, each naming its column (Standings prints them
+    # under the tie-breaker note).
+    column_notes: Mapping[str, str] = MappingProxyType({})
     # Best country: the passes comparing one game with another, in order:
     # "score" (the Score key column), "centres", or "gamekey" (Detour's
     # Game key column).
@@ -327,6 +331,11 @@ class Formulas:
     def played_at(self, p: PlayerRow, rnd: int) -> str:
         """True when the player finished a game in round ``rnd``."""
         return f"ISNUMBER({p.at(str(self.count_kind), rnd)})"
+
+    def round_score(self, p: PlayerRow, rnd: int) -> str:
+        """The player's score in round ``rnd`` as Standings shows it: the
+        sum of his games of the round, blank when he finished none."""
+        return f'IF({self.played_at(p, rnd)},{p.at("score", rnd)},"")'
 
     def total(self, p: PlayerRow) -> str:
         """The player's tournament score (only used when Games > 0): the

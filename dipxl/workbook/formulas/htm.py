@@ -45,10 +45,21 @@ class HTMFormulas(Formulas):
             "Score": f"IF({s.done},{score},{s.unscored})",
         }
 
-    def total(self, p: PlayerRow) -> str:
-        divisor = f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
+    def divisor(self, p: PlayerRow) -> str:
+        """The rounds the player's sum is divided by (Settings ``divisor``)."""
+        return f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
+
+    def round_score(self, p: PlayerRow, rnd: int) -> str:
+        # The round's part of the total: its adjusted results over the
+        # same divisor, so that the rounds add up to the score.
         n = "calc_games"
-        return f"({n}*SUM({p.series('own')})-SUM({p.series('against')}))/({n}*{divisor})"
+        own, against = p.at("own", rnd), p.at("against", rnd)
+        return f'IF(ISNUMBER({own}),({n}*{own}-{against})/({n}*{self.divisor(p)}),"")'
+
+    def total(self, p: PlayerRow) -> str:
+        n = "calc_games"
+        own, against = p.series("own"), p.series("against")
+        return f"({n}*SUM({own})-SUM({against}))/({n}*{self.divisor(p)})"
 
 
 FORMULAS = HTMFormulas()

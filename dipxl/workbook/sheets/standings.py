@@ -1,6 +1,7 @@
 """The Standings sheet: the players in rank order (the k-th smallest list
-key of the Summary sheet), with score, games and the values the system's
-formula twin shows, and a note on which tie-breakers the formulas apply."""
+key of the Summary sheet), with score, games, the values the system's
+formula twin shows and the score of each round, and a note on which
+tie-breakers the formulas apply."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ __all__ = ["build"]
 
 def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
     """One row per player id; ``letters``: the Summary sheet's column letters."""
-    headers = ["Rank", "Player", "Score", "Games", *map(column_header, form.standings)]
+    rounds = [f"round_{r}" for r in range(1, plan.rounds + 1)]
+    shown = [*form.standings, *rounds]
+    headers = ["Rank", "Player", "Score", "Games", *map(column_header, shown)]
     helper = len(headers) + 1
     header_row(ws, [*headers, "Row"])
     n = plan.players
@@ -33,7 +36,7 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
     def col(name: str) -> str:
         return column_span(letters[name], 2, n + 1, SUMMARY)
 
-    sources = ["uniq", None, "total", "gamecount", *form.standings]
+    sources = ["uniq", None, "total", "gamecount", *shown]
     for k in range(1, n + 1):
         row = k + 1
         # The k-th smallest list key (unique: rank, then id).
@@ -58,6 +61,8 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
             else:
                 put_formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
         ws.cell(row, 3).number_format = score_format(form)
+        for i in range(helper - len(rounds), helper):  # the round scores
+            ws.cell(row, i).number_format = score_format(form)
     ws.column_dimensions[hl].hidden = True
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 28
@@ -70,6 +75,10 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
     note = ws.cell(2, note_col)
     put_text(note, form.note)
     note.alignment = Alignment(wrap_text=True, vertical="top")
+    for r, text in enumerate(form.column_notes.values(), start=3):
+        line = ws.cell(r, note_col)
+        put_text(line, text)
+        line.alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions[column_letter(note_col)].width = 60
     ws.freeze_panes = "C2"
     ws.print_title_rows = "1:1"

@@ -22,6 +22,7 @@ def _columns(plan: Plan, form: Formulas) -> list[str]:
     kinds = ["a", "b", *(k for k, _ in form.kinds)]
     if form.per_game and form.needs_keep:
         kinds += ["sk", "keep"]
+    kinds.append("round")
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
@@ -146,6 +147,8 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
                     f"keep_{rnd}",
                     f"({form.played_at(p, rnd)})*IF(ISNUMBER({best}),1+{better}<={best},1)",
                 )
+        for rnd in range(1, plan.rounds + 1):
+            put(f"round_{rnd}", form.round_score(p, rnd))
         if form.count_kind is not None:
             # Second seats (a player seated twice in a round, a warning).
             terms = []
