@@ -89,7 +89,7 @@ def build_workbook(
     wb = Workbook()
     settings_ws = wb.active
     settings_ws.title = SHEETS["settings"]
-    settings.build(wb, settings_ws, spec, params, title)
+    settings.build(wb, settings_ws, spec, params, title, rounds)
     players_sheet.build(wb, wb.create_sheet(SHEETS["players"]), names, plan.players)
     results.build(wb.create_sheet(SHEETS["results"]), plan, form, tournament)
     # Created in their order in the workbook, built once what they read exists.

@@ -45,8 +45,10 @@ __all__ = [
     "member",
     "no_tiebreakers",
     "setting_name",
+    "setting_true",
     "shared_points",
     "solo_win",
+    "top_sum",
 ]
 
 # Computed columns of the Results sheet every system has, after the input
@@ -68,6 +70,23 @@ SUMMARY = "Summary"
 def setting_name(name: str) -> str:
     """The workbook-level defined name of a Settings row: ``set_<name>``."""
     return f"set_{name}"
+
+
+def setting_true(name: str) -> str:
+    """True when the yes/no setting ``name`` says yes: TRUE, 1, or the
+    texts true / yes / 1 (any case, spaces ignored), as ``dipxl score``
+    reads it (``systems.base.truth``, which refuses other text)."""
+    x = setting_name(name)
+    t = f'SUBSTITUTE({x}," ","")'
+    return f'OR({x}=TRUE,{x}=1,{t}="true",{t}="yes",{t}="1")'
+
+
+def top_sum(values: str, count: str, terms: int) -> str:
+    """The sum of the ``count`` largest numbers of the range ``values``
+    (all of them when fewer; blanks and text skipped), for ``count`` up to
+    ``terms`` (LARGE term by term: no array formula)."""
+    m = f"MIN({count},COUNT({values}))"
+    return "+".join(f"IF({m}>={k},LARGE({values},{k}),0)" for k in range(1, terms + 1))
 
 
 @dataclass(frozen=True)
@@ -287,9 +306,15 @@ class Formulas:
     # True when values besides the game count read ``more`` (then a
     # Summary column; otherwise written into the game count formula).
     more_column: bool = False
-    # True when a value besides the total needs to know which rounds count
-    # (Diminishing Value's zero for defeat): the Summary then has keep flags.
+    # True when a value besides the total needs to know which games count
+    # (Diminishing Value's zero for defeat): the Summary then has keep flags
+    # for the first and second seat of each round (``ka``, ``kb``).
     needs_keep: bool = False
+    # Values of each seat fetched besides the weighted game value ``w``:
+    # (kind, expression naming Results columns in braces), giving Summary
+    # columns ``<kind>a_r`` and ``<kind>b_r`` (blank unless the seat's game
+    # is scored).
+    seat_kinds: tuple[tuple[str, str], ...] = ()
     # Small step tables written on the Calc sheet, read by
     # ``INDEX(calc_<name>_value,MATCH(x,calc_<name>_key,1))``: name ->
     # ((key, value), ...) in ascending key order.
@@ -323,31 +348,42 @@ class Formulas:
         :meth:`second` over the rounds, a cell or an expression)."""
         return f"COUNT({p.series(str(self.count_kind))})+{more}"
 
-    def played(self, p: PlayerRow, upto: int | None = None) -> str:
-        """True for each round (up to ``upto``) in which the player
-        finished a game, as an array for SUMPRODUCT."""
-        return f"ISNUMBER({p.series(str(self.count_kind), upto)})"
+    def game_value(self) -> str:
+        """One game's value as it counts towards the total, before its
+        round's weight, naming Results columns in braces (the score)."""
+        return "{Score}"
 
-    def played_at(self, p: PlayerRow, rnd: int) -> str:
-        """True when the player finished a game in round ``rnd``."""
-        return f"ISNUMBER({p.at(str(self.count_kind), rnd)})"
+    def divisor(self, p: PlayerRow) -> str:
+        """What the summed game values are divided by ("1": nothing)."""
+        return "1"
 
     def round_score(self, p: PlayerRow, rnd: int) -> str:
-        """The player's score in round ``rnd`` as Standings shows it: the
-        sum of his games of the round, blank when he finished none."""
-        return f'IF({self.played_at(p, rnd)},{p.at("score", rnd)},"")'
+        """The player's score in round ``rnd`` as Standings shows it: his
+        games of the round after its weight, blank when he finished none."""
+        wa, wb = p.at("wa", rnd), p.at("wb", rnd)
+        d = self.divisor(p)
+        over = "" if d == "1" else f"/({d})"
+        return f'IF(COUNT({wa},{wb})=0,"",SUM({wa},{wb}){over})'
+
+    def games(self, p: PlayerRow) -> str:
+        """The row's range of every finished game's weighted value (the
+        first seats of each round, then the second seats)."""
+        return f"${p.letters['wa_1']}{p.row}:${p.letters[f'wb_{p.rounds}']}{p.row}"
 
     def total(self, p: PlayerRow) -> str:
         """The player's tournament score (only used when Games > 0): the
-        sum of the round scores, or of the best ``best_rounds`` of them
-        (rounds not played are blank, which LARGE and COUNT skip)."""
-        if self.needs_keep:
-            return f"SUMPRODUCT({p.series('score')},{p.series('keep')})"
-        series = p.series("score")
-        best = setting_name("best_rounds")
-        m = f"MIN({best},COUNT({series}))"
-        top = "+".join(f"IF({m}>={k},LARGE({series},{k}),0)" for k in range(1, p.rounds + 1))
-        return f"IF(ISNUMBER({best}),{top},SUM({series}))"
+        weighted game values summed, or only the best ``best_rounds``
+        rounds, or only the best ``best_games`` games (Settings; rounds
+        and games not played are blank, which LARGE and COUNT skip)."""
+        games = self.games(p)
+        best_games = setting_name("best_games")
+        by_games = top_sum(games, best_games, 2 * p.rounds)
+        counted = f"IF(ISNUMBER({best_games}),{by_games},SUM({games}))"
+        if not self.per_game:
+            return f"({counted})/({self.divisor(p)})"
+        best_rounds = setting_name("best_rounds")
+        by_rounds = top_sum(p.series("round"), best_rounds, p.rounds)
+        return f"IF(ISNUMBER({best_rounds}),{by_rounds},{counted})"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         """Formulas of the ``standings`` values on the Summary row (those in

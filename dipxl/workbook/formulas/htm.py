@@ -5,10 +5,11 @@
 ``set_solo_centres`` or his count, the others 0); the Powers sheet sums
 each power's results over the finished games (``htm_sums``) and
 ``calc_games`` counts those games.  A seat's Score is
-``(n * result - power sum) / n``; a player's total is computed exactly as
-the engine does, ``(n * own results - power sums of his games) / (n *
-rounds)``, one division of whole numbers.  No tie-breakers: ties are
-broken only by more decimals.
+``(n * result - power sum) / n``; a player's total is computed as the
+engine does, the sum over his games of ``weight x (n * result - power
+sum)`` (only the best ``best_games`` of them when set) over ``n x
+rounds``: with weights 1, one division of whole numbers.  No
+tie-breakers: ties are broken only by more decimals.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class HTMFormulas(Formulas):
     module = "htm"
     per_game = False
     extra_columns = (SCORE_KEY, "Result", "Power total")
-    kinds = (("own", "{Result}"), ("against", "{Power total}"))
+    kinds = (("own", "{Result}"),)
     count_kind = "own"
     note = (
         "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
@@ -45,21 +46,16 @@ class HTMFormulas(Formulas):
             "Score": f"IF({s.done},{score},{s.unscored})",
         }
 
+    def game_value(self) -> str:
+        # The adjusted result times the finished games: whole numbers.
+        return "calc_games*{Result}-{Power total}"
+
     def divisor(self, p: PlayerRow) -> str:
-        """The rounds the player's sum is divided by (Settings ``divisor``)."""
-        return f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
-
-    def round_score(self, p: PlayerRow, rnd: int) -> str:
-        # The round's part of the total: its adjusted results over the
-        # same divisor, so that the rounds add up to the score.
-        n = "calc_games"
-        own, against = p.at("own", rnd), p.at("against", rnd)
-        return f'IF(ISNUMBER({own}),({n}*{own}-{against})/({n}*{self.divisor(p)}),"")'
-
-    def total(self, p: PlayerRow) -> str:
-        n = "calc_games"
-        own, against = p.series("own"), p.series("against")
-        return f"({n}*SUM({own})-SUM({against}))/({n}*{self.divisor(p)})"
+        # The finished games times the rounds (Settings divisor: of the
+        # event, or those the player played); a round's weight multiplies
+        # its adjusted results, never the divisor.
+        rounds = f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
+        return f"calc_games*{rounds}"
 
 
 FORMULAS = HTMFormulas()
