@@ -47,6 +47,7 @@ __all__ = [
     "SystemBase",
     "param",
     "parameter_doc",
+    "parameter_fields",
     "truth",
 ]
 
@@ -56,11 +57,24 @@ _T = TypeVar("_T")
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
 
-def param(default: _T, doc: str, *, item: str = "") -> _T:
+def param(default: _T, doc: str, *, item: str = "", last: bool = False) -> _T:
     """A parameter field with its documentation.  ``item``: for a tuple, the
-    documentation of one element, ``{ordinal}`` standing for 1st, 2nd, ..."""
-    meta = {"doc": doc, "item": item} if item else {"doc": doc}
+    documentation of one element, ``{ordinal}`` standing for 1st, 2nd, ...
+    (up to 7th) or ``{n}`` for its number; ``last``: listed after the
+    system's own parameters (the tournament formats every system shares)."""
+    meta: dict[str, object] = {"doc": doc}
+    if item:
+        meta["item"] = item
+    if last:
+        meta["last"] = True
     return dataclasses.field(default=default, metadata=meta)
+
+
+def parameter_fields(params: object) -> list[dataclasses.Field[Any]]:
+    """The fields of a parameter dataclass (or instance) in the order they
+    are listed: the system's own first, then those declared ``last``."""
+    found = dataclasses.fields(params)  # type: ignore[arg-type]  # a dataclass
+    return sorted(found, key=lambda f: bool(f.metadata.get("last")))
 
 
 def parameter_doc(params_type: type, name: str) -> str:
@@ -73,10 +87,13 @@ def parameter_doc(params_type: type, name: str) -> str:
         return str(found.metadata.get("doc", ""))
     base, _, number = name.rpartition("_")
     found = by_name.get(base)
-    if found is None or not number.isdigit() or not 1 <= int(number) <= len(_ORDINALS):
+    if found is None or not number.isdigit() or int(number) < 1:
         return ""
     item = str(found.metadata.get("item", ""))
-    return item.format(ordinal=_ORDINALS[int(number) - 1]) if item else ""
+    n = int(number)
+    if not item or ("{ordinal}" in item and n > len(_ORDINALS)):
+        return ""
+    return item.format(ordinal=_ORDINALS[min(n, len(_ORDINALS)) - 1], n=n)
 
 
 def _admits_none(hint: object) -> bool:
@@ -138,8 +155,7 @@ class SystemBase(ABC, Generic[P]):
 
     def parameters(self) -> list[tuple[str, Any]]:
         """(name, default) of every parameter of this entry, in order."""
-        return [(f.name, getattr(self.params, f.name))
-                for f in dataclasses.fields(self.params)]  # type: ignore[arg-type]  # P is a dataclass
+        return [(f.name, getattr(self.params, f.name)) for f in parameter_fields(self.params)]
 
     def parameter_doc(self, name: str) -> str:
         """The documentation of a parameter (or of one element of a tuple
@@ -228,6 +244,9 @@ class EventScores:
     games, and their number (mean = sum / games).  ``seat_results``: per
     finished game (tournament order) the results in power order.  A player's
     score is ``numerators[p] / denominators[p]`` exactly (integers).
+    ``game_weights``: per finished game its round's weight times a common
+    scale (whole numbers; the denominators include the scale), empty when
+    every round weighs 1.
     """
 
     games: int
@@ -237,6 +256,7 @@ class EventScores:
     numerators: dict[str, int]
     denominators: dict[str, int]
     played: dict[str, int]
+    game_weights: tuple[int, ...] = ()
 
     def mean(self, power: Power) -> Fraction:
         """The power mean: summed results / finished games."""
@@ -249,6 +269,14 @@ class EventScores:
         return tuple(
             [(n * r - s) / n for r, s in zip(self.seat_results[k], self.power_sums, strict=True)]
         )
+
+    def part(self, k: int, i: int, player: str) -> Fraction:
+        """What seat ``i`` of the k-th finished game adds to its player's
+        score (before best N games): the adjusted result times the round's
+        weight, over the player's divisor."""
+        weight = self.game_weights[k] if self.game_weights else 1
+        adjusted = self.games * self.seat_results[k][i] - self.power_sums[i]
+        return Fraction(weight * adjusted, self.denominators[player])
 
     def exact(self, player: str) -> Fraction:
         """The player's score as an exact fraction."""
@@ -298,8 +326,13 @@ def _convert(name: str, value: Any, default: Any, blank: bool) -> Any:
         if isinstance(default, str):
             return text
         return _number(name, text)
-    if isinstance(default, tuple) and isinstance(value, list | tuple):
-        return tuple(value)
+    if isinstance(default, tuple):
+        if isinstance(value, list | tuple):
+            return tuple(value)
+        if value is None:
+            return ()
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return (value,)  # one number: a list of one (a cell holding 2)
     if (
         isinstance(value, float)
         and value.is_integer()

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from dipxl.errors import InputError, Notice, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
-from dipxl.systems.base import param
+from dipxl.systems.base import param, parameter_fields
 
 __all__ = [
     "MAX_PARAMETER",
+    "FormatParams",
     "GameParams",
     "Rule",
     "WinDrawParams",
@@ -68,7 +69,53 @@ def check_positions(positions: object) -> None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameParams:
+class FormatParams:
+    """The tournament formats of SCORING.md section 7, parameters of every
+    system (per game and tournament-wide alike), listed after each system's
+    own.  What the event itself must agree with (as many weights as rounds
+    played, a final round that exists) is checked when it is scored
+    (:func:`dipxl.formats.event_format`)."""
+
+    round_weights: tuple[float, ...] = param(
+        (), "multiply each round's game scores by its weight before totalling, one weight "
+        "a round played, e.g. 1,1,2 (blank: every round 1; tie-breakers read the games "
+        "unweighted; HTM: the adjusted results, same divisor)",
+        item="weight of round {n}", last=True)
+    best_games: int | None = param(
+        None, "count only each player's best N game scores, after weights, whatever their "
+        "rounds (blank: all; not with best_rounds)", last=True)
+    final_round: int | None = param(
+        None, "the round that is the final: its board 1 is the top board and its players "
+        "the finalists (blank: no final)", last=True)
+    finalists_first: bool = param(
+        True, "with a final: every finalist ranks above every other player", last=True)
+    final_solo_wins: bool = param(
+        True, "with a final: a solo on the top board ranks first, whatever the totals",
+        last=True)
+
+    def __post_init__(self) -> None:
+        weights = self.round_weights
+        if not isinstance(weights, tuple):
+            raise ParameterError(
+                f"round_weights must list one number a round, e.g. 1,1,2, got {weights!r}",
+                field="round_weights", value=weights,
+            )
+        for weight in weights:
+            check_number("round_weights", weight, 0)
+        if self.best_games is not None:
+            check_number("best_games", self.best_games, 1, whole=True)
+        if self.final_round is not None:
+            check_number("final_round", self.final_round, 1, whole=True)
+        for name in ("finalists_first", "final_solo_wins"):
+            if not isinstance(getattr(self, name), bool):
+                raise ParameterError(
+                    f"{name} must be true or false, got {getattr(self, name)!r}",
+                    field=name, value=getattr(self, name),
+                )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameParams(FormatParams):
     """Shared by the per-game systems (each field documents itself)."""
 
     victory_centres: int = param(18, "centres that make a solo")
@@ -77,6 +124,7 @@ class GameParams:
     best_rounds: int | None = param(None, "count only each player's best N rounds (blank: all)")
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         check_number("victory_centres", self.victory_centres, 1, whole=True)
         if self.victory_centres > MAX_CENTRES:
             raise ParameterError(
@@ -92,6 +140,12 @@ class GameParams:
                 )
         if self.best_rounds is not None:
             check_number("best_rounds", self.best_rounds, 1, whole=True)
+            if self.best_games is not None:
+                raise ParameterError(
+                    f"best_games ({self.best_games}) cannot be combined with best_rounds "
+                    f"({self.best_rounds}): count the best games or the best rounds, not both",
+                    field="best_games", value=self.best_games,
+                )
 
     def finish(self, scores: tuple[float, ...]) -> tuple[float, ...]:
         """Apply the optional per-game rounding."""
@@ -185,5 +239,6 @@ def missing_years(game: Game, consequence: str) -> list[Notice]:
 
 
 def param_table(params: object) -> list[tuple[str, Any]]:
-    """(name, value) of every parameter, in declaration order."""
-    return [(f.name, getattr(params, f.name)) for f in fields(params)]  # type: ignore[arg-type]  # any dataclass instance
+    """(name, value) of every parameter, in the order they are listed (the
+    system's own, then the tournament formats)."""
+    return [(f.name, getattr(params, f.name)) for f in parameter_fields(params)]

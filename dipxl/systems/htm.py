@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain
 
 from dipxl.errors import ParameterError
-from dipxl.model import MAX_CENTRES, Tournament
+from dipxl.formats import weights_by_round
+from dipxl.model import MAX_CENTRES, Game, Tournament
 from dipxl.systems.base import EventScores, EventSystem, param
-from dipxl.systems.common import check_number, solo_winner
+from dipxl.systems.common import FormatParams, check_number, solo_winner
 
 __all__ = ["DIVISORS", "SOLO_MODES", "EventScores", "Htm", "Params", "score"]
 
@@ -18,7 +22,7 @@ DIVISORS = ("rounds", "played")
 
 
 @dataclass(frozen=True, kw_only=True)
-class Params:
+class Params(FormatParams):
     """HTM parameters; the defaults are Hurst's system."""
 
     solo: str = param(
@@ -31,6 +35,7 @@ class Params:
     victory_centres: int = param(18, "centres that make a solo")
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.solo not in SOLO_MODES:
             raise ParameterError(
                 f"solo must be one of {', '.join(SOLO_MODES)}, got {self.solo!r}",
@@ -94,8 +99,38 @@ def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
         )
     sums = tuple(sum(column) for column in zip(*seat_results, strict=True)) if n else (0,) * 7
     played = dict(Counter(chain.from_iterable(g.players for g in games)))
-    # n x (player's score x rounds) = sum over his games of (n x result - power sum);
-    # the seven seats written out: no inner loop, no map (the hot loop of HTM).
+    weights = weights_by_round(params, tournament.rounds)
+    scale = 1
+    game_weights: tuple[int, ...] = ()  # every round weighs 1
+    if weights is None and params.best_games is None:
+        numerators = _plain_numerators(games, seat_results, sums, played)
+    else:
+        scale, game_weights = _scaled_weights(games, weights)
+        numerators = _weighted_numerators(
+            games, seat_results, sums, played, game_weights, params.best_games)
+    rounds = len(tournament.rounds)
+    if params.divisor == "played":
+        rounds_of: dict[str, set[int]] = {}
+        for game in games:
+            for name in game.players:
+                rounds_of.setdefault(name, set()).add(game.round)
+        denominators = {p: n * len(rounds_of[p]) * scale for p in numerators}
+    else:
+        denominators = dict.fromkeys(numerators, n * rounds * scale)
+    return EventScores(n, rounds, sums, seat_results, numerators, denominators, played,
+                       game_weights)
+
+
+def _plain_numerators(
+    games: Sequence[Game],
+    seat_results: Sequence[tuple[int, ...]],
+    sums: tuple[int, ...],
+    played: Mapping[str, int],
+) -> dict[str, int]:
+    """n x (each player's score x rounds) = the sum over his games of
+    (n x result - power sum); the seven seats written out: no inner loop, no
+    map (the hot loop of HTM)."""
+    n = len(games)
     numerators = dict.fromkeys(played, 0)
     s0, s1, s2, s3, s4, s5, s6 = sums
     for game, (r0, r1, r2, r3, r4, r5, r6) in zip(games, seat_results, strict=True):
@@ -107,13 +142,37 @@ def score(tournament: Tournament, params: Params = DEFAULT) -> EventScores:
         numerators[e] += n * r4 - s4
         numerators[f] += n * r5 - s5
         numerators[g] += n * r6 - s6
-    rounds = len(tournament.rounds)
-    if params.divisor == "played":
-        rounds_of: dict[str, set[int]] = {}
-        for game in games:
-            for name in game.players:
-                rounds_of.setdefault(name, set()).add(game.round)
-        denominators = {p: n * len(rounds_of[p]) for p in numerators}
-    else:
-        denominators = dict.fromkeys(numerators, n * rounds)
-    return EventScores(n, rounds, sums, seat_results, numerators, denominators, played)
+    return numerators
+
+
+def _scaled_weights(
+    games: Sequence[Game], weights: Mapping[int, float] | None
+) -> tuple[int, tuple[int, ...]]:
+    """(scale, each game's weight x scale as a whole number): the weights
+    are read exactly (a float's own binary value) and brought to one
+    denominator, ``scale``, so that the scores stay exact fractions."""
+    if weights is None:
+        return 1, (1,) * len(games)
+    exact = {r: Fraction(w) for r, w in weights.items()}
+    scale = math.lcm(*(w.denominator for w in exact.values())) if exact else 1
+    return scale, tuple(int(exact[g.round] * scale) for g in games)
+
+
+def _weighted_numerators(
+    games: Sequence[Game],
+    seat_results: Sequence[tuple[int, ...]],
+    sums: tuple[int, ...],
+    played: Mapping[str, int],
+    game_weights: Sequence[int],
+    best_games: int | None,
+) -> dict[str, int]:
+    """As :func:`_plain_numerators` with each game's adjusted results times
+    its round's weight, counting only each player's ``best_games`` best."""
+    n = len(games)
+    parts: dict[str, list[int]] = {p: [] for p in played}
+    for game, results, weight in zip(games, seat_results, game_weights, strict=True):
+        for name, r, s in zip(game.players, results, sums, strict=True):
+            parts[name].append(weight * (n * r - s))
+    if best_games is None:
+        return {p: sum(values) for p, values in parts.items()}
+    return {p: sum(sorted(values, reverse=True)[:best_games]) for p, values in parts.items()}
