@@ -21,12 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 from engines import SUITE_JUDGES, available, recalculate_many
+from finals import FINAL, QUALIFYING, final_event
 from lo import error_cells
 from openpyxl import load_workbook
 from tournaments import mirror_tournament, random_tournament, tie_tournament
@@ -38,7 +38,7 @@ from dipxl.standings import Standings, score_tournament
 from dipxl.systems import EventSystem, GameSystem, canonical, detour98e, get_system
 from dipxl.tables import column_header
 from dipxl.workbook.formulas import for_system
-from dipxl.workbook.layout import system_from_settings
+from dipxl.workbook.reader import read_workbook
 from dipxl.workbook.writer import build_workbook
 
 
@@ -72,6 +72,7 @@ class Case:
 
 
 TEMPLATES = tuple(s.id for s in canonical())  # every system of the registry
+FINAL_RULES = ("finalists_first", "final_solo_wins")
 
 
 def _cases() -> list[Case]:
@@ -104,6 +105,20 @@ def _cases() -> list[Case]:
         Case("htm-wta", "htm-wta", random_tournament(13, 28, 3)),
         Case("cdiplo-typed", "cdiplo", random_tournament(15, 26, 3), typed=True),
         Case("detour98e-typed", "detour98e", random_tournament(16, 26, 3), typed=True),
+        # Formats typed into Settings as a TD would: a weight for round 3
+        # (the others blank: 1), best 2 games; a final set afterwards, its
+        # rules switched off one by one; weights typed for rounds not
+        # played yet.
+        Case("cdiplo-formats-edited", "cdiplo", random_tournament(17, 21, 3, doubles=True),
+             edits={"round_weights_3": 2, "best_games": 2}),
+        Case("detour98e-final-edited", "detour98e", final_event(18, solo=True),
+             edits={"final_round": FINAL, "final_solo_wins": "no"}),
+        Case("dimvalue-final-edited", "dimvalue", final_event(19, solo=False),
+             edits={"final_round": FINAL, "finalists_first": False}),
+        Case("cdiplo-final-rules-off", "cdiplo", final_event(21, solo=True),
+             edits={"final_round": FINAL, "finalists_first": "No", "final_solo_wins": False}),
+        Case("htm-weights-ahead", "htm", random_tournament(20, 21, 2), rounds=4,
+             edits={"round_weights_2": 3, "round_weights_4": 2}),
         Case(
             "htm-played",
             "htm",
@@ -116,13 +131,32 @@ def _cases() -> list[Case]:
         # Every yes/no parameter switched from its default in Settings as a
         # TD would: typed as TRUE/FALSE, and as the text yes/no.
         for name, default in spec.parameters():
-            if isinstance(default, bool):
+            # (The final's yes/no rules mean nothing without a final: the
+            # final cases below switch them.)
+            if isinstance(default, bool) and name not in FINAL_RULES:
                 cases += [
                     Case(f"{system}-{name}-boolean", system, random_tournament(500 + n, 28, 3),
                          edits={name: not default}),
                     Case(f"{system}-{name}-text", system, tie_tournament(520 + n),
                          edits={name: "no" if default else "yes"}),
                 ]
+        # The tournament formats (SCORING.md section 7) for every system:
+        # round weights with the best N games (players seated twice: two
+        # games in a round), a weighted best-N-rounds event, and a final
+        # (a solo on the top board; then a drawn final counted double).
+        cases += [
+            Case(f"{system}-weights-bestgames", system,
+                 random_tournament(560 + n, 23, 4, doubles=True),
+                 {"round_weights": (1, 0.5, 2, 1), "best_games": 3}),
+            Case(f"{system}-final-solo", system, final_event(580 + n, solo=True),
+                 {"final_round": FINAL}),
+            Case(f"{system}-final-doubled", system, final_event(600 + n, solo=False),
+                 {"final_round": FINAL, "round_weights": (1,) * QUALIFYING + (2,)}),
+        ]
+        if spec.per_game:
+            cases.append(Case(f"{system}-weights-bestrounds", system,
+                              random_tournament(620 + n, 22, 4),
+                              {"round_weights": (2, 1, 1, 3), "best_rounds": 2}))
         # Every per-game system's results typed into a blank workbook.
         if spec.per_game and not any(c.id == f"{system}-typed" for c in cases):
             cases.append(Case(f"{system}-typed", system, random_tournament(540 + n, 26, 3),
@@ -137,15 +171,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SETTINGS: dict[str, dict[str, Any]] = {}
 
 
-def _edit(wb: Any, edits: dict[str, Any]) -> dict[str, Any]:
-    """Change Settings values as a TD would; the overrides the edited sheet
-    means, read back through the layout contract."""
+def _edit(wb: Any, edits: dict[str, Any]) -> None:
+    """Change Settings values as a TD would."""
     ws = wb["Settings"]
     rows = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
     for name, value in edits.items():
         ws.cell(rows[name], 2).value = value
-    cells = [(ws.cell(r, 1).value, ws.cell(r, 2).value, f"B{r}") for r in rows.values()]
-    return system_from_settings(cells)[1]
 
 
 def _typed(case: Case) -> Any:
@@ -194,9 +225,11 @@ def generate(outdir: Path) -> list[Path]:
                 rounds=max(case.rounds, 1),
                 tournament=case.tournament,
             )
-        SETTINGS[case.id] = _edit(wb, case.edits)
+        _edit(wb, case.edits)
         path = outdir / f"{case.id}.xlsx"
         wb.save(path)
+        # The parameters the saved Settings mean, as dipxl score reads them.
+        SETTINGS[case.id] = dict(read_workbook(path).overrides)
         paths.append(path)
     return [*paths, *(ROOT / "templates" / f"{system}.xlsx" for system in TEMPLATES)]
 
@@ -263,25 +296,14 @@ def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]
     return best
 
 
-def round_scores(case: Case, standings: Standings) -> dict[str, dict[int, float]]:
-    """Each player's score per round he played: his games' scores summed
-    (HTM: their exact parts of his score, adjusted results over his
-    divisor), so that the rounds add up to the score."""
-    spec = get_system(case.system)
-    event = None
-    if isinstance(spec, EventSystem):
-        event = spec.score_event(case.tournament, standings.params)
-    out: dict[str, dict[int, float]] = {}
-    for k, sg in enumerate(standings.games):  # HTM: in finished-game order
-        for i, name in enumerate(sg.game.players):
-            score = Fraction(sg.scores[i])
-            if event is not None:
-                n = event.games
-                results, sums = event.seat_results, event.power_sums
-                score = Fraction(n * results[k][i] - sums[i], event.denominators[name])
-            rounds = out.setdefault(name, {})
-            rounds[sg.round] = rounds.get(sg.round, 0) + score
-    return {p: {r: float(v) for r, v in rs.items()} for p, rs in out.items()}
+def band(standings: Standings, player: str) -> int:
+    """The final's band of the player as the engine ranks him: 2 for the
+    top board's soloist (``final_solo_wins``), 1 for a finalist
+    (``finalists_first``), else 0."""
+    params = standings.params
+    if player == standings.final_winner and params.final_solo_wins:
+        return 2
+    return 1 if player in standings.finalists and params.finalists_first else 0
 
 
 def compare_errors(wb: Any, check: Checks) -> None:
@@ -336,6 +358,7 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
     groups = tie_groups(
         list(standings.rows),
         lambda r: (
+            band(standings, r.player),
             rank_key(r.score),
             *(r.tiebreaks[k] for k in form.applied),
             best.get(r.player),
@@ -346,7 +369,6 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
         for r in group:
             partial[r.player] = (rank, len(group))
     complete = set(form.applied) == set(standings.tiebreak_names)
-    by_round = round_scores(case, standings)
     for r in standings.rows:
         row = got.pop(r.player, None)
         check(row is not None, "player missing from Standings", r.player)
@@ -369,7 +391,7 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
         rounds = [h for h in row if isinstance(h, str) and h.startswith("Round ")]
         check(len(rounds) >= max(g.round for g in case.tournament.games), "round columns", rounds)
         for header in rounds:
-            played = by_round[r.player].get(int(header.split()[1]))
+            played = standings.round_score(r.player, int(header.split()[1]))
             if played is None:  # a round not played: blank
                 check(row[header] is None, r.player, header, row[header])
             else:

@@ -34,6 +34,7 @@ from dipxl.workbook.a1 import column_letter, column_span
 
 __all__ = [
     "COMMON_COLUMNS",
+    "FORMATS_NOTE",
     "SCORE_KEY",
     "TEXT_ENTRY",
     "Cell",
@@ -41,6 +42,7 @@ __all__ = [
     "Plan",
     "PlayerRow",
     "for_system",
+    "format_checks",
     "in_draw",
     "member",
     "no_tiebreakers",
@@ -443,6 +445,43 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
         "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
+
+
+FORMATS_NOTE = (
+    "Formats (Settings): round_weights multiply each round's game scores (blank: 1), "
+    "best_games keeps each player's best N games, and final_round makes that round's "
+    "board 1 the top board: once it is finished, a solo on it ranks first "
+    "(final_solo_wins) and its players above everyone else (finalists_first). These "
+    "formulas follow all of them; the finalists are ordered by score and the "
+    "tie-breakers named above, as everyone else. `dipxl score` also refuses what does "
+    "not fit the event (best_games with best_rounds, a final that is not the last "
+    "round played), as the line below says when it applies."
+)
+
+
+def format_checks(plan: Plan, per_game: bool) -> str:
+    """A formula: what ``dipxl score`` would refuse in the formats of
+    Settings, as text (blank when nothing): both best N rounds and games
+    (the formulas count the rounds), a final round that is not a round of
+    the workbook (the formulas apply no final) or with finished games in a
+    later round."""
+    final = setting_name("final_round")
+    outside = f"OR({final}<1,{final}>{plan.rounds},INT({final})<>{final})"
+    later = f'COUNTIFS(calc_round_no,">"&{final},calc_round_games,">0")>0'
+    checks = (
+        f'IF(ISNUMBER({final}),IF({outside},"final_round "&{final}&" is not a round of this '
+        f'workbook: no final is applied here, and dipxl score refuses it. ",IF({later},'
+        f'"A round after final_round has finished games: dipxl score refuses that (the final '
+        f'is the last round). ","")),"")'
+    )
+    if per_game:
+        rounds, games = setting_name("best_rounds"), setting_name("best_games")
+        both = f"AND(ISNUMBER({rounds}),ISNUMBER({games}))"
+        checks = (
+            f'IF({both},"best_rounds and best_games are both set: dipxl score refuses that; '
+            f'these formulas count the best rounds. ","")&{checks}'
+        )
+    return checks
 
 
 def for_system(system: System) -> Formulas:

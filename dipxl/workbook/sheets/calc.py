@@ -93,6 +93,8 @@ def build(
             f">COUNT({column_span(a, 2, plan.players + 1, SUMMARY)})"
         )
     define_name(wb, "calc_doubles", column_span("I", 3, 2 + plan.rounds, CALC))
+    define_name(wb, "calc_round_no", column_span("G", 3, 2 + plan.rounds, CALC))
+    define_name(wb, "calc_round_games", column_span("H", 3, 2 + plan.rounds, CALC))
     put_text(ws.cell(2, 10), "row in round")
     for k in range(1, plan.rows_per_round + 1):
         put_value(ws, 2 + k, 10, k, "n")

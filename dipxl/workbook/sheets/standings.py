@@ -10,7 +10,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.tables import column_header
 from dipxl.workbook.a1 import column_letter, column_span
-from dipxl.workbook.formulas import SUMMARY, Formulas, Plan
+from dipxl.workbook.formulas import FORMATS_NOTE, SUMMARY, Formulas, Plan, format_checks
 from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.sheets.cells import (
     HEADER_FONT,
@@ -75,10 +75,14 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
     note = ws.cell(2, note_col)
     put_text(note, form.note)
     note.alignment = Alignment(wrap_text=True, vertical="top")
-    for r, text in enumerate(form.column_notes.values(), start=3):
+    lines = [*form.column_notes.values(), FORMATS_NOTE]
+    for r, text in enumerate(lines, start=3):
         line = ws.cell(r, note_col)
         put_text(line, text)
         line.alignment = Alignment(wrap_text=True, vertical="top")
+    # What dipxl score would refuse in the formats, live (blank: nothing).
+    put_formula(ws, 3 + len(lines), note_col, format_checks(plan, form.per_game))
+    ws.cell(3 + len(lines), note_col).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions[column_letter(note_col)].width = 60
     ws.freeze_panes = "C2"
     ws.print_title_rows = "1:1"

@@ -260,11 +260,12 @@ def _keep(p: PlayerRow, put: Callable[[str, str], None]) -> None:
             ahead = f'COUNTIF({games},">"&{key})' + "".join(
                 f"+COUNTIF({r},{key})" for r in earlier
             )
-            # TRUE/FALSE multiplied into 1/0, as in Excel.
+            # TRUE/FALSE multiplied into 1/0, as in Excel; the criteria
+            # only built for a game played (IronCalc: #VALUE! for ">"&"").
             put(
                 f"k{seat}_{rnd}",
-                f"ISNUMBER({key})*IF(ISNUMBER({best_rounds}),{by_round},"
-                f"IF(ISNUMBER({best_games}),1+{ahead}<={best_games},TRUE))",
+                f"IF(ISNUMBER({key}),IF(ISNUMBER({best_rounds}),{by_round},"
+                f"IF(ISNUMBER({best_games}),1+{ahead}<={best_games},TRUE))*1,0)",
             )
 
 
