@@ -94,7 +94,7 @@ def system_from_settings(
                 items.append(values[f"{name}_{i}"][0])
                 i += 1
             blank = TUPLE_BLANKS.get(name)
-            if blank is not None:
+            if blank is not None and any(v is not None and v != "" for v in items):
                 items = [blank if v is None or v == "" else v for v in items]
             if items:
                 overrides[name] = tuple(

@@ -31,13 +31,14 @@ from lo import error_cells
 from openpyxl import load_workbook
 from tournaments import mirror_tournament, random_tournament, tie_tournament
 
+from dipxl.errors import DipxlError
 from dipxl.ledger import PlainJudge
 from dipxl.model import POWERS, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import EventSystem, GameSystem, canonical, detour98e, get_system
 from dipxl.tables import column_header
-from dipxl.workbook.formulas import for_system
+from dipxl.workbook.formulas import FORMATS_NOTE, for_system
 from dipxl.workbook.reader import read_workbook
 from dipxl.workbook.writer import build_workbook
 
@@ -476,3 +477,60 @@ def test_standings_scores_ranks_and_values(case: Case, recalculated: dict[str, A
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_powers(case: Case, recalculated: dict[str, Any]) -> None:
     _run(compare_powers, case, recalculated[case.id])
+
+
+def _message(wb: Any) -> Any:
+    """The live line of Standings saying what dipxl score would refuse (in
+    the notes column, under the note on the formats)."""
+    ws = wb["Standings"]
+    header = [c.value for c in ws[1]]
+    column = header.index("Tie-breakers") + 1
+    notes = [ws.cell(r, column).value for r in range(1, 12)]
+    return notes[notes.index(FORMATS_NOTE) + 1]
+
+
+@pytest.mark.parametrize("judge", SUITE_JUDGES)
+def test_standings_say_what_dipxl_score_would_refuse(
+    judge: str, tmp_path: Path
+) -> None:
+    """Formats that dipxl score refuses are computed as far as they go and
+    said on Standings: both best N rounds and games (the formulas count
+    the rounds), a final round the workbook does not have (no final
+    applied), a final before a round with finished games."""
+    missing = available(judge)
+    if missing:
+        pytest.skip(missing)
+    both = random_tournament(22, 21, 3)
+    early = final_event(23, solo=True)
+    books = {
+        "both": ("cdiplo", both, {"best_rounds": 2, "best_games": 2, "final_round": 9}),
+        "early": ("htm", early, {"final_round": 4}),
+        "plain": ("cdiplo", both, {}),
+    }
+    paths = []
+    for name, (system, t, edits) in books.items():
+        wb = build_workbook(system, None, name, tournament=t)
+        _edit(wb, edits)
+        paths.append(tmp_path / f"{name}.xlsx")
+        wb.save(paths[-1])
+    got = dict(zip(books, recalculate_many(judge, paths, tmp_path / "out"), strict=True))
+    values = {name: load_workbook(path, data_only=True) for name, path in got.items()}
+    for name, wb in values.items():
+        assert error_cells(wb) == [], name
+    message = _message(values["both"])
+    assert "best_rounds and best_games are both set" in message
+    assert "final_round 9 is not a round of this workbook" in message
+    assert "A round after final_round" in _message(values["early"])
+    assert _message(values["plain"]) is None
+    # The formulas count the best rounds and apply no final; dipxl score
+    # refuses the Settings, naming the cell.
+    want = score_tournament(both, "cdiplo", {"best_rounds": 2})
+    shown = {row["Player"]: row for row in _rows(values["both"]["Standings"])}
+    for r in want.rows:
+        assert close(shown[r.player]["Score"], r.score), r.player
+        assert shown[r.player]["Rank"] == r.rank, r.player
+    with pytest.raises(DipxlError, match="best_rounds"):
+        read_workbook(paths[0])
+    with pytest.raises(DipxlError, match="final_round is 4 but round 5 comes after it"):
+        got_early = read_workbook(paths[1])
+        score_tournament(got_early.tournament, got_early.system, got_early.params)
