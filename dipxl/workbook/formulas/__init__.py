@@ -83,12 +83,17 @@ def setting_true(name: str) -> str:
     return f'OR({x}=TRUE,{x}=1,{t}="true",{t}="yes",{t}="1")'
 
 
-def top_sum(values: str, count: str, terms: int) -> str:
+def top_sum(values: str, count: str) -> str:
     """The sum of the ``count`` largest numbers of the range ``values``
-    (all of them when fewer; blanks and text skipped), for ``count`` up to
-    ``terms`` (LARGE term by term: no array formula)."""
+    (all of them when fewer; blanks and text skipped; at least one
+    number): with ``t`` the smallest of those counted, the numbers above
+    ``t`` plus ``t`` for each place left.  (Should the criterion's text
+    of ``t`` round it, the numbers equal to ``t`` that it counts as above
+    add ``t`` and take a place each: the same sum.)"""
     m = f"MIN({count},COUNT({values}))"
-    return "+".join(f"IF({m}>={k},LARGE({values},{k}),0)" for k in range(1, terms + 1))
+    t = f"LARGE({values},{m})"
+    above = f'{values},">"&{t}'
+    return f"SUMIFS({values},{above})+{t}*({m}-COUNTIFS({above}))"
 
 
 @dataclass(frozen=True)
@@ -379,12 +384,12 @@ class Formulas:
         and games not played are blank, which LARGE and COUNT skip)."""
         games = self.games(p)
         best_games = setting_name("best_games")
-        by_games = top_sum(games, best_games, 2 * p.rounds)
+        by_games = top_sum(games, best_games)
         counted = f"IF(ISNUMBER({best_games}),{by_games},SUM({games}))"
         if not self.per_game:
             return f"({counted})/({self.divisor(p)})"
         best_rounds = setting_name("best_rounds")
-        by_rounds = top_sum(p.series("round"), best_rounds, p.rounds)
+        by_rounds = top_sum(p.series("round"), best_rounds)
         return f"IF(ISNUMBER({best_rounds}),{by_rounds},{counted})"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
