@@ -27,7 +27,14 @@ from dipxl.examples import EXAMPLES, example
 from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
-from dipxl.tables import EXACT, best_country_table, standings_csv, standings_json, standings_table
+from dipxl.tables import (
+    EXACT,
+    best_country_table,
+    flag,
+    standings_csv,
+    standings_json,
+    standings_table,
+)
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
@@ -77,7 +84,7 @@ def render_table(
     score = data.index("score")
     rows = data.rows if limit is None else data.rows[:limit]
     for row in rows:
-        cells = [_fmt(row[i]) for i in shown]
+        cells = [_fmt(flag(row[i])) for i in shown]
         if not standings.system.per_game:
             cells[shown.index(score)] = f"{row[score]:.4f}"
         # Text, not markup: a player named "[/b]" is shown as it is.
@@ -178,7 +185,8 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "table")
     "params",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Override a parameter of the system, e.g. -p best_rounds=3.",
+    help="Override a parameter of the system, e.g. -p best_rounds=3, -p round_weights=1,1,2, "
+    "-p final_round=5 (see `dipxl systems`).",
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after this round.")
 def score_cmd(

@@ -6,8 +6,9 @@ terminal, ``DIPXL_STANDINGS``) is built from the tables here, made once
 from the core's :class:`~dipxl.standings.Standings`:
 
 - :func:`standings_table`: one row per player, ranked: rank, player,
-  score, games, the values of the system's tie-breakers, then the exact
-  score where the system defines one (HTM);
+  score, games, ``finalist`` (with a final), the values of the system's
+  tie-breakers, the score of each round played (``r1``, ``r2``, ...), then
+  the exact score where the system defines one (HTM);
 - :func:`seat_table`: one row per seat of every finished game: round,
   board, power, player, centres, eliminated, in the draw, solo, score;
 - :func:`best_country_table` and :func:`powers_table`: per power.
@@ -38,8 +39,11 @@ __all__ = [
     "Table",
     "best_country_table",
     "column_header",
+    "flag",
     "json_value",
     "powers_table",
+    "round_column",
+    "round_number",
     "seat_table",
     "standings_csv",
     "standings_dict",
@@ -93,43 +97,72 @@ def _column(name: str, title: str | None = None) -> Column:
 
 
 RANK, PLAYER, SCORE, GAMES = (_column(n) for n in ("rank", "player", "score", "games"))
+FINALIST = _column("finalist")
 EXACT = Column("exact", "Exact score", "Exact")
 
 
+def round_column(number: int) -> Column:
+    """The column of round ``number``'s scores: ``r2``, headed ``R2``."""
+    return Column(f"r{number}", f"R{number}", f"R{number}")
+
+
+def round_number(column: Column) -> int | None:
+    """The round of a round-score column (``r2`` -> 2), else None."""
+    name = column.name
+    return int(name[1:]) if name[:1] == "r" and name[1:].isdigit() else None
+
+
 def standings_columns(
-    tiebreakers: Sequence[str], titles: Sequence[str], exact: bool
+    tiebreakers: Sequence[str],
+    titles: Sequence[str],
+    exact: bool,
+    rounds: Sequence[int] = (),
+    finalist: bool = False,
 ) -> tuple[Column, ...]:
-    """The standings table's columns: rank, player, score, games, each
-    tie-breaker (``titles``: as its system titles it), then ``exact`` when
-    the system defines an exact score."""
+    """The standings table's columns: rank, player, score, games,
+    ``finalist`` when the event has a final, each tie-breaker (``titles``:
+    as its system titles it), each round in ``rounds`` (its score), then
+    ``exact`` when the system defines an exact score."""
     return (
         RANK,
         PLAYER,
         SCORE,
         GAMES,
+        *((FINALIST,) if finalist else ()),
         *(_column(n, t) for n, t in zip(tiebreakers, titles, strict=True)),
+        *(round_column(r) for r in rounds),
         *((EXACT,) if exact else ()),
     )
 
 
 def standings_table(standings: Standings) -> Table:
-    """One row per player in rank order; the exact score as text (a
-    fraction such as ``31/2``); a tie-breaker that did not apply to the
-    player's tie is None."""
+    """One row per player in rank order; ``finalist`` (only when the
+    parameters name a final round) True for a player of the final's top
+    board once it is finished; a round's score (after weights) None where
+    the player did not play that round; the exact score as text (a fraction
+    such as ``31/2``); a tie-breaker that did not apply to the player's tie
+    is None."""
     names = standings.tiebreak_names
     exact = not standings.system.per_game
+    rounds = standings.rounds
+    finalist = getattr(standings.params, "final_round", None) is not None
+    finalists = frozenset(standings.finalists)
+    by_player = standings.round_scores
     rows = tuple(
         (
             r.rank,
             r.player,
             r.score,
             r.games,
+            *((r.player in finalists,) if finalist else ()),
             *(r.tiebreaks.get(n) for n in names),
+            *(by_player.get(r.player, {}).get(n) for n in rounds),
             *((None if r.exact is None else str(r.exact),) if exact else ()),
         )
         for r in standings.rows
     )
-    return Table(standings_columns(names, standings.tiebreak_titles, exact), rows)
+    columns = standings_columns(names, standings.tiebreak_titles, exact, rounds, finalist)
+    return Table(columns, rows)
 
 
 SEAT_COLUMNS = (
@@ -219,14 +252,18 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
     """The JSON contract (README "JSON output"): plain dicts, lists, str,
     int, float, bool and None."""
     players: list[dict[str, Any]] = []
-    for row in standings_table(standings).records():
+    table = standings_table(standings)
+    rounds = [c.name for c in table.columns if round_number(c) is not None]
+    for row in table.records():
         exact = row.pop("exact", None)
         first = {key: row.pop(key) for key in ("rank", "player", "score", "games")}
+        by_round = [row.pop(name) for name in rounds]
         players.append(
             {
                 **first,
                 **({"exact": exact} if exact is not None else {}),
                 **{name: json_value(value) for name, value in row.items()},
+                "round_scores": by_round,
             }
         )
     seats = list(seat_table(standings).records())
@@ -255,6 +292,8 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
         "title": standings.title,
         "parameters": {k: json_value(v) for k, v in param_table(standings.params)},
         "after_round": standings.after_round,
+        "rounds": list(standings.rounds),
+        "final": _final_dict(standings),
         "standings": players,
         "games": games,
         "best_country": best,
@@ -263,14 +302,39 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
     }
 
 
+def _final_dict(standings: Standings) -> dict[str, Any] | None:
+    """The final (None when the parameters name no final round): its round,
+    whether its top board (board 1) is finished, its players in power order
+    and its soloist (None for a draw or while unfinished)."""
+    final = getattr(standings.params, "final_round", None)
+    if final is None:
+        return None
+    return {
+        "round": final,
+        "board": 1,
+        "finished": standings.top_board is not None,
+        "finalists": list(standings.finalists),
+        "solo": standings.final_winner,
+    }
+
+
 def standings_json(standings: Standings) -> str:
     """The JSON contract as text, indented (no final newline)."""
     return json.dumps(standings_dict(standings), indent=2, ensure_ascii=False)
 
 
+def flag(value: Any) -> Any:
+    """A yes/no cell as a TD types it (Y or N); any other value unchanged."""
+    if isinstance(value, bool):
+        return "Y" if value else "N"
+    return value
+
+
 def standings_csv(standings: Standings) -> str:
-    """The standings as CSV: ``rank,player,score,games,<tie-breakers>`` (no
-    exact score), every user text defused (:func:`dipxl.csvio.safe_cell`)."""
+    """The standings as CSV: ``rank,player,score,games[,finalist],
+    <tie-breakers>,r1,r2,...`` (no exact score; finalist Y or N), every
+    user text defused (:func:`dipxl.csvio.safe_cell`)."""
     table = standings_table(standings)
     keep = [i for i, name in enumerate(table.names) if name != EXACT.name]
-    return to_csv([[table.names[i] for i in keep], *([row[i] for i in keep] for row in table.rows)])
+    return to_csv([[table.names[i] for i in keep],
+                   *([flag(row[i]) for i in keep] for row in table.rows)])

@@ -72,7 +72,7 @@ from dipxl.model import Power, Tournament
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
-from dipxl.tables import standings_table
+from dipxl.tables import flag, standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
 __all__ = [  # the one-board functions are made from the registry
@@ -439,9 +439,14 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
     "(DIPXL_SYSTEMS lists them); default cdiplo.",
     err_to_str=True,
 )
-@arg("parameters", doc='Optional parameters of the system, e.g. "best_rounds=3".', **_RANGE)
+@arg(
+    "parameters",
+    doc='Optional parameters of the system, e.g. "best_rounds=3" or '
+    '"round_weights=1,1,2; final_round=3".',
+    **_RANGE,
+)
 def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) -> Any:
-    """Standings of a results table: rank, player, score, games, every tie-breaker."""
+    """Standings of a results table: rank, player, score, games, tie-breakers, R1, R2, ..."""
     try:
         spec = _system(system)
         params = _params(spec, parameters)
@@ -449,7 +454,7 @@ def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) ->
         table = standings_table(score_tournament(event, spec, params))
         return [
             [c.title for c in table.columns],
-            *([_number(value) for value in row] for row in table.rows),
+            *([_number(flag(value)) for value in row] for row in table.rows),
         ]
     except DipxlError as err:
         raise _located(err, "DIPXL_STANDINGS") from None

@@ -109,7 +109,7 @@ def test_score_csv_table_and_csv_formats(tmp_path: Path) -> None:
     table = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
     assert table.exit_code == 0 and "Greta" in table.output and "Best country" in table.output
     out = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--format", "csv"])
-    assert out.output.splitlines()[0] == "rank,player,score,games"
+    assert out.output.splitlines()[0] == "rank,player,score,games,r1,r2,r3"  # round scores
 
 
 def test_a_bad_cell_is_named_and_exits_1(tmp_path: Path) -> None:

@@ -105,6 +105,21 @@ def test_htm_weights_the_adjusted_results_and_keeps_the_divisor() -> None:
     assert plain.row("P1").exact == 2  # SCORING.md section 5, unchanged
 
 
+def test_htm_doubled_final_of_a_four_plus_one_round_event_divides_by_five() -> None:
+    """seeds/000: the final "doubled ... but still divided by the extra
+    round, making TS/5 instead of TS/4": round_weights=1,1,1,1,2."""
+    event = final_event(8, solo=False)
+    games = event.finished_games
+    mean = {p: Fraction(sum(g.centres[p] for g in games), len(games)) for p in Power}
+    s = score_tournament(event, "htm", {"round_weights": "1,1,1,1,2", "final_round": FINAL})
+    for row in s.rows:
+        seats = [(g.round, g.centres[i] - mean[Power(i)])
+                 for g in games for i, n in enumerate(g.players) if n == row.player]
+        weighted = sum((2 if r == FINAL else 1) * adjusted for r, adjusted in seats)
+        assert row.exact == weighted / 5
+    assert {r.player for r in s.rows[:7]} == set(s.finalists)
+
+
 def test_htm_best_games_counts_the_best_adjusted_results() -> None:
     event = htm_example()
     plain = score_tournament(event, "htm")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 CORE = ["dipxl", "dipxl.model", "dipxl.ranking", "dipxl.systems", "dipxl.standings",
-        "dipxl.tiebreaks", "dipxl.errors", "dipxl.examples"]
+        "dipxl.formats", "dipxl.tiebreaks", "dipxl.errors", "dipxl.examples"]
 
 
 def test_core_imports_neither_openpyxl_xlwings_click_nor_rich() -> None:

@@ -35,6 +35,9 @@ def test_the_standings_table_is_the_standings_rows(system: str) -> None:
         assert (got["rank"], got["player"], got["score"], got["games"]) == \
             (row.rank, row.player, row.score, row.games)
         assert all(got[n] == row.tiebreaks.get(n) for n in tiebreakers)
+        # each round's score after the tie-breakers (blank: not played)
+        assert [got[f"r{n}"] for n in standings.rounds] == [
+            standings.round_score(row.player, n) for n in standings.rounds]
         if EXACT in table.columns:
             assert got["exact"] == str(row.exact)
 
@@ -73,6 +76,7 @@ def test_the_json_contract_is_the_tables(system: str) -> None:
 def test_csv_is_the_standings_table_without_the_exact_score() -> None:
     standings = score_tournament(htm_example(), "htm")
     header, first = standings_csv(standings).splitlines()[:2]
-    assert header == "rank,player,score,games"
+    assert header == "rank,player,score,games,r1,r2"
     row = standings.rows[0]
-    assert first == f"{row.rank},{row.player},{row.score!r},{row.games}"
+    r1, r2 = (standings.round_score(row.player, n) for n in (1, 2))
+    assert first == f"{row.rank},{row.player},{row.score!r},{row.games},{r1!r},{r2!r}"

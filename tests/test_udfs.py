@@ -188,19 +188,26 @@ def results_range(
 
 
 def engine_table(event: Tournament, system: str, params: object = None) -> list[list[object]]:
-    """What DIPXL_STANDINGS must show, straight from the engine."""
+    """What DIPXL_STANDINGS must show, straight from the engine: a finalist
+    column (Y/N) with a final, each round's score after the tie-breakers."""
     spec = get_system(system)
     standings = score_tournament(event, spec, params)
     names = standings.tiebreak_names
     exact = not spec.per_game
+    final = standings.params.final_round is not None
+    rounds = standings.rounds
     table: list[list[object]] = [
-        ["Rank", "Player", "Score", "Games", *standings.tiebreak_titles]
+        ["Rank", "Player", "Score", "Games", *(["Finalist"] if final else []),
+         *standings.tiebreak_titles, *(f"R{n}" for n in rounds)]
         + (["Exact"] if exact else [])
     ]
     for r in standings.rows:
         values = [r.tiebreaks.get(n) for n in names]
+        finalist = ["Y" if r.player in standings.finalists else "N"] if final else []
+        by_round = [standings.round_score(r.player, n) for n in rounds]
         table.append(
-            [r.rank, r.player, r.score, r.games, *values] + ([str(r.exact)] if exact else [])
+            [r.rank, r.player, r.score, r.games, *finalist, *values, *by_round]
+            + ([str(r.exact)] if exact else [])
         )
     return table
 

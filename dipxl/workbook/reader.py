@@ -34,6 +34,7 @@ import python_calamine
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.formats import check_event
 from dipxl.io.files import read_input
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
@@ -213,6 +214,9 @@ class _Reader:
             raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
         self.names: list[str] = list(self.book.sheet_names)
         self.loaded: dict[str, Any] = {}
+        # The Settings rows (name, value, cell) and the sheet's reference,
+        # to name the cell of a setting the event does not fit.
+        self.settings_cells: tuple[Sequence[tuple[object, object, str]], str] = ((), "")
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
@@ -250,6 +254,12 @@ class _Reader:
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
         if system is not None:
             overrides, params = _weights_played(system, overrides, params, tournament)
+        if params is not None:
+            try:  # the formats against the event: one weight a round, the final round there
+                check_event(params, tournament)
+            except DipxlError as err:
+                entries, settings_ref = self.settings_cells
+                raise err.moved(_setting_cell(entries, err, settings_ref)) from None
         return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params)
 
     # -- results
@@ -354,6 +364,7 @@ class _Reader:
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
             return None, {}, None, _plain_title(entries)
         system, overrides, title = _system_from_settings(entries)
+        self.settings_cells = (entries, ref)
         try:
             params = system.make_params(overrides)  # the one build, naming the cell
         except DipxlError as err:

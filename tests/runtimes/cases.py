@@ -178,6 +178,8 @@ def _tables() -> list[Call]:
         Call("Detour 98e", "DIPXL_STANDINGS", (worked, "detour98e", OMITTED)),
         Call("Diminishing Value, best 2 rounds", "DIPXL_STANDINGS",
              (worked, "dimvalue", [["best_rounds=2"]])),
+        Call("C-Diplo, round weights, best 2 games, a final", "DIPXL_STANDINGS",
+             (worked, "cdiplo", [["round_weights", "1,1,2"], ["best_games=2; final_round=3"]])),
         Call("draw flags with blanks", "DIPXL_STANDINGS", (flagged, "dimvalue", OMITTED)),
         Call("an unfinished board", "DIPXL_STANDINGS", (unfinished, "cdiplo", OMITTED)),
         Call("an error cell", "DIPXL_STANDINGS", (broken, OMITTED, OMITTED)),

@@ -1,8 +1,10 @@
 """The sheets of ``dipxl score``'s workbook (``NAME-scored.xlsx``), plain
 values built from the tables of :mod:`dipxl.tables`:
 
-- ``Standings``: rank, player, score, games, then the values of the
-  system's tie-breakers (HTM adds the exact score as a fraction);
+- ``Standings``: rank, player, score, games, finalist (Y/N, with a
+  final), the values of the system's tie-breakers, each round's score (R1,
+  R2, ...: after weights, blank for a round not played; HTM adds the exact
+  score as a fraction);
 - ``Games``: every seat of every finished game with its score;
 - ``Best country``: per power, the holders of the best single game;
 - ``Powers``: per power, games, centres, solos, eliminations, mean score;
@@ -21,6 +23,7 @@ from dipxl.tables import (
     EXACT,
     Table,
     best_country_table,
+    flag,
     powers_table,
     seat_table,
     standings_table,
@@ -57,6 +60,8 @@ def build(standings: Standings, source: str = "") -> list[Sheet]:
     if EXACT in table.columns and all(row[-1] is None for row in table.rows):
         # No exact score to show (no player): no column for it.
         table = Table(table.columns[:-1], tuple(row[:-1] for row in table.rows))
+    # A finalist as Y or N, as a TD types a flag.
+    table = Table(table.columns, tuple(tuple(map(flag, row)) for row in table.rows))
     seats = seat_table(standings)
     # Flags as the TD types them in Results: Y/N in the draw, Y the soloist.
     in_draw, solo = seats.index("in_draw"), seats.index("solo")
