@@ -19,6 +19,7 @@ the suite with the very same comparisons.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -389,10 +390,15 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
                 check(row[header] is None, r.player, key, row[header])
             else:
                 check(close(row[header], want), r.player, key, row[header], want)
-        rounds = [h for h in row if isinstance(h, str) and h.startswith("Round ")]
+        # With a final: whether the player is on its finished top board.
+        final = standings.params.final_round is not None
+        finalist = (r.player in standings.finalists) if final else None
+        check(row["Finalist"] is finalist, r.player, "Finalist", row["Finalist"], finalist)
+        # The round scores (after weights; blank for a round not played).
+        rounds = [h for h in row if isinstance(h, str) and re.fullmatch(r"R[0-9]+", h)]
         check(len(rounds) >= max(g.round for g in case.tournament.games), "round columns", rounds)
         for header in rounds:
-            played = standings.round_score(r.player, int(header.split()[1]))
+            played = standings.round_score(r.player, int(header[1:]))
             if played is None:  # a round not played: blank
                 check(row[header] is None, r.player, header, row[header])
             else:

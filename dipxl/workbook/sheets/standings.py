@@ -8,7 +8,8 @@ from __future__ import annotations
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
-from dipxl.tables import column_header
+from dipxl.tables import FINALIST, column_header, round_column
+from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import FORMATS_NOTE, SUMMARY, Formulas, Plan, format_checks
 from dipxl.workbook.layout import SHEETS
@@ -26,8 +27,16 @@ __all__ = ["build"]
 def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
     """One row per player id; ``letters``: the Summary sheet's column letters."""
     rounds = [f"round_{r}" for r in range(1, plan.rounds + 1)]
-    shown = [*form.standings, *rounds]
-    headers = ["Rank", "Player", "Score", "Games", *map(column_header, shown)]
+    shown = ["fin", *form.standings, *rounds]
+    headers = [
+        "Rank",
+        "Player",
+        "Score",
+        "Games",
+        FINALIST.header,
+        *map(column_header, form.standings),
+        *(round_column(r).header for r in range(1, plan.rounds + 1)),
+    ]
     helper = len(headers) + 1
     header_row(ws, [*headers, "Row"])
     n = plan.players
@@ -52,6 +61,12 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
                     row,
                     i,
                     f'INDEX({column_span("B", 2, n + 1, SHEETS["players"])},${hl}{row})&""',
+                )
+            elif source == "fin":  # with a final: TRUE for a finalist
+                x = f"INDEX({col(source)},${hl}{row})"
+                put_formula(
+                    ws, row, i,
+                    f'IF(AND(ISNUMBER({fx.setting_name("final_round")}),{x}<>""),{x}=1,"")',
                 )
             elif source in form.derived:
                 # Shown from the Summary value it is packed in.

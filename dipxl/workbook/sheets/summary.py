@@ -38,7 +38,7 @@ def _columns(plan: Plan, form: Formulas) -> list[str]:
         cols.append("more")
     shown = (k for k in form.standings if k not in form.derived)
     cols += ["gamecount", "total", *form.hidden, *shown]
-    cols += ["band", "pk"]
+    cols += ["fin", "band", "pk"]
     if form.applied:
         cols.append("comp")
     if form.final_key is not None:
@@ -178,6 +178,7 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
                 put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
+        put("fin", f'IF({games}>0,{_finalist(p, plan)},"")')
         band = p.value("band")
         put("band", f'IF({games}>0,{_band(p, plan)},"")')
         # The rank in stages, each a column only where a later stage needs
@@ -269,21 +270,35 @@ def _keep(p: PlayerRow, put: Callable[[str, str], None]) -> None:
             )
 
 
+def _top_board(plan: Plan) -> tuple[str, str]:
+    """(row offset of the final round in the Results columns, its validity
+    as a condition): ``final_round`` a round of the workbook."""
+    final = fx.setting_name("final_round")
+    valid = f"AND({final}>=1,{final}<={plan.rounds},INT({final})={final})"
+    return f"({final}-1)*{plan.rows_per_round}", valid
+
+
+def _finalist(p: PlayerRow, plan: Plan) -> str:
+    """1 for a player of the final's top board (board 1 of
+    ``final_round``) once it is finished, else 0 (no final, a final round
+    not in the workbook, or its top board not finished yet)."""
+    final = fx.setting_name("final_round")
+    first, valid = _top_board(plan)
+    seat = f"INDEX({p.series('a')},{final})"
+    done = f"INDEX(res_done_all,{first}+1)=1"
+    on_top = f"IF(ISNUMBER({seat}),IF({seat}<=7,IF({done},1,0),0),0)"
+    return f"IF(ISNUMBER({final}),IF({valid},{on_top},0),0)"
+
+
 def _band(p: PlayerRow, plan: Plan) -> str:
     """The final's band of the player (:mod:`dipxl.formats`): 2 for the
-    soloist of the finished top board (board 1 of ``final_round``) when
-    ``final_solo_wins``, 1 for its players when ``finalists_first``, else
-    0 (no final, a final round not in the workbook, or its top board not
-    finished yet)."""
+    soloist of the finished top board when ``final_solo_wins``, 1 for its
+    players when ``finalists_first``, else 0."""
     final = fx.setting_name("final_round")
+    first, _ = _top_board(plan)
     seat = f"INDEX({p.series('a')},{final})"
-    first = f"({final}-1)*{plan.rows_per_round}"
-    done = f"INDEX(res_done_all,{first}+1)=1"
     solo = f"INDEX(res_centres_all,{first}+{seat})>={fx.setting_name('victory_centres')}"
-    on_top = f"IF(ISNUMBER({seat}),IF({seat}<=7,{done},FALSE),FALSE)"
-    band = (
-        f"IF({on_top},IF(AND({fx.setting_true('final_solo_wins')},{solo}),2,"
+    return (
+        f"IF({p.value('fin')}=1,IF(AND({fx.setting_true('final_solo_wins')},{solo}),2,"
         f"IF({fx.setting_true('finalists_first')},1,0)),0)"
     )
-    valid = f"AND({final}>=1,{final}<={plan.rounds},INT({final})={final})"
-    return f"IF(ISNUMBER({final}),IF({valid},{band},0),0)"
