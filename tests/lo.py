@@ -27,6 +27,7 @@ from pathlib import Path
 __all__ = [
     "CSV_EVALUATING",
     "LibreOfficeError",
+    "convert_many",
     "error_cells",
     "recalculate",
     "recalculate_many",
@@ -106,6 +107,32 @@ def recalculate_many(
     start-up costs about 1.5 s); file names (stems) must differ.  ``infilter``
     is LibreOffice's import filter (e.g. :data:`CSV_EVALUATING` to open CSV
     files as a user who lets Calc evaluate formulas would)."""
+    targets = convert_many(
+        sources, outdir, f"xlsx:{INFILTER}", ".xlsx", timeout=timeout, infilter=infilter
+    )
+    for target in targets:
+        try:
+            with zipfile.ZipFile(target) as zf:
+                if "xl/workbook.xml" not in zf.namelist():
+                    raise LibreOfficeError(f"{target} is a zip without xl/workbook.xml")
+        except zipfile.BadZipFile:
+            raise LibreOfficeError(f"{target} is not an xlsx (not a zip)") from None
+    return targets
+
+
+def convert_many(
+    sources: Sequence[Path],
+    outdir: Path,
+    convert_to: str,
+    suffix: str,
+    *,
+    timeout: float = 300.0,
+    infilter: str = INFILTER,
+) -> list[Path]:
+    """Load ``sources`` in ONE soffice run, every formula recalculated, and
+    save each as ``outdir/<stem><suffix>`` with LibreOffice's ``--convert-to
+    convert_to`` (``"xlsx:Calc MS Excel 2007 XML"``, ``"pdf"``); returns the
+    paths, each checked to exist (soffice exits 0 even when it failed)."""
     exe = soffice_path()
     if exe is None:
         raise LibreOfficeError("soffice not found (install libreoffice-calc-nogui)")
@@ -114,7 +141,7 @@ def recalculate_many(
         raise LibreOfficeError("workbooks converted together need different names")
     outdir = Path(outdir).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
-    targets = [outdir / (p.stem + ".xlsx") for p in paths]
+    targets = [outdir / (p.stem + suffix) for p in paths]
     for source, target in zip(paths, targets, strict=True):
         if target == source:
             raise LibreOfficeError(f"output would overwrite the input: {target}")
@@ -136,7 +163,7 @@ def recalculate_many(
             "--nolockcheck",
             f"--infilter={infilter}",
             "--convert-to",
-            f"xlsx:{INFILTER}",
+            convert_to,
             "--outdir",
             str(outdir),
             *(str(p) for p in paths),
@@ -151,12 +178,6 @@ def recalculate_many(
                 f"{done.stdout.decode(errors='replace')} "
                 f"{done.stderr.decode(errors='replace')}".strip()
             )
-        try:
-            with zipfile.ZipFile(target) as zf:
-                if "xl/workbook.xml" not in zf.namelist():
-                    raise LibreOfficeError(f"{target} is a zip without xl/workbook.xml")
-        except zipfile.BadZipFile:
-            raise LibreOfficeError(f"{target} is not an xlsx (not a zip)") from None
     return targets
 
 

@@ -18,6 +18,7 @@ from dipxl.io.files import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.look import Look
 from dipxl.workbook.writer import write_workbook
 from dipxl.workbook.xlsx import Sheet, Value, write_xlsx
 
@@ -64,9 +65,10 @@ def results_sheets(
             spec, chosen, tournament.title if title is None else title
         )
     ]
+    look = Look.of(spec, chosen)
     return [
-        Sheet(SHEETS["results"], list(INPUT_HEADERS), rows),
-        Sheet(SHEETS["settings"], list(SETTINGS_HEADER), settings),
+        Sheet(SHEETS["results"], list(INPUT_HEADERS), rows, look=look),
+        Sheet(SHEETS["settings"], list(SETTINGS_HEADER), settings, look=look),
     ]
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import MergedCell
 
 from dipxl.errors import DipxlError
 from dipxl.io.files import atomic_write
@@ -30,6 +31,7 @@ from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import CALC, SUMMARY, Plan
 from dipxl.workbook.layout import INPUT_HEADERS, SHEETS
+from dipxl.workbook.look import Look
 from dipxl.workbook.sheets import calc, charts, powers, results, settings, standings, summary
 from dipxl.workbook.sheets import help as help_sheet
 from dipxl.workbook.sheets import players as players_sheet
@@ -91,7 +93,8 @@ def build_workbook(
     settings_ws.title = SHEETS["settings"]
     settings.build(wb, settings_ws, spec, params, title, rounds)
     players_sheet.build(wb, wb.create_sheet(SHEETS["players"]), names, plan.players)
-    results.build(wb.create_sheet(SHEETS["results"]), plan, form, tournament)
+    look = Look.of(spec, params)
+    results.build(wb.create_sheet(SHEETS["results"]), plan, form, tournament, look)
     # Created in their order in the workbook, built once what they read exists.
     standings_ws = wb.create_sheet(SHEETS["standings"])
     powers_ws = wb.create_sheet(SHEETS["powers"])
@@ -101,8 +104,8 @@ def build_workbook(
     summary_ws = wb.create_sheet(SUMMARY)
     letters = summary.build(wb, summary_ws, plan, form)
     calc.build(wb, calc_ws, plan, spec, params, letters, form)
-    standings.build(standings_ws, plan, form, letters)
-    powers.build(wb, powers_ws, plan, form)
+    standings.build(standings_ws, plan, form, letters, look)
+    powers.build(wb, powers_ws, plan, form, look)
     charts.build(charts_ws, plan)
     help_sheet.build(help_ws, spec, form, plan)
     calc_ws.sheet_state = "hidden"
@@ -123,6 +126,8 @@ def _true_blanks(wb: Workbook) -> None:
     the cell as usual."""
     for ws in wb.worksheets:
         for cell in ws._cells.values():
+            if isinstance(cell, MergedCell):  # covered by a merged cell: holds nothing
+                continue
             if cell._value is None or cell._value == "":
                 cell._value = None
                 cell.data_type = "f"

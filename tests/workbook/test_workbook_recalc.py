@@ -491,8 +491,9 @@ def _message(wb: Any) -> Any:
     ws = wb["Standings"]
     header = [c.value for c in ws[1]]
     column = header.index("Tie-breakers") + 1
-    notes = [ws.cell(r, column).value for r in range(1, 12)]
-    return notes[notes.index(FORMATS_NOTE) + 1]
+    notes = [ws.cell(r, column).value for r in range(1, 60)]
+    after = notes[notes.index(FORMATS_NOTE) + 1 :]
+    return next((text for text in after if text is not None), None)
 
 
 @pytest.mark.parametrize("judge", SUITE_JUDGES)

@@ -165,14 +165,14 @@ def test_snapshot_sees_charts_formats_widths_panes_and_printing(tmp_path: Path) 
     changes = {
         "charts gone": lambda wb: wb["Charts"]._charts.clear(),
         "chart moved": lambda wb: setattr(wb["Charts"]._charts[1].anchor._from, "row", 30),
-        "number format": lambda wb: setattr(wb["Standings"]["C2"], "number_format", "0.00"),
+        "number format": lambda wb: setattr(wb["Standings"]["C2"], "number_format", "0.000"),
         "column width": lambda wb: setattr(wb["Results"].column_dimensions["D"], "width", 12),
         "column shown": lambda wb: setattr(
             wb["Standings"].column_dimensions[_helper(wb["Standings"])], "hidden", False
         ),
         "freeze panes": lambda wb: setattr(wb["Results"], "freeze_panes", "A2"),
         "print area": lambda wb: setattr(wb["Results"], "print_area", "A1:D10"),
-        "orientation": lambda wb: setattr(wb["Results"].page_setup, "orientation", "portrait"),
+        "orientation": lambda wb: setattr(wb["Results"].page_setup, "orientation", "landscape"),
     }
     for what, change in changes.items():
         wb = load_workbook(path)
@@ -374,13 +374,14 @@ def test_standings_and_help_say_what_the_formulas_apply(system: str) -> None:
     assert header[:5] == ["Rank", "Player", "Score", "Games", "Finalist"]
     # Then the note on the formats, and a live line on what dipxl score
     # would refuse in them.
-    below = [standings.cell(r, column).value for r in range(3, 7)]
+    below = [standings.cell(r, column).value for r in range(3, 60)]
+    below = [text for text in below if text is not None]
     if system == "detour98e":
         assert below[0].startswith("Best game 1-3: ") and "outcome first" in below[0]
         below = below[1:]
     assert below[0] == FORMATS_NOTE
     assert below[1].startswith("=IF(") and "dipxl score refuses" in below[1]
-    assert below[2] is None
+    assert len(below) == 2
     assert lines[lines.index("Tournament formats") + 1].startswith("Formats (Settings): ")
 
 

@@ -11,20 +11,27 @@ through openpyxl's public API.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import textwrap
+from collections.abc import Mapping, Sequence
 from copy import copy
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
-from openpyxl.styles import Font, PatternFill
+from openpyxl.formatting.rule import Rule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import NumberFormat
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
 from dipxl.fields import parse_text
-from dipxl.workbook.formulas import Formulas
-from dipxl.workbook.xlsx import MAX_TEXT
+from dipxl.workbook.a1 import column_letter
+from dipxl.workbook.look import Look
+from dipxl.workbook.xlsx import HEADER_SHADE, MAX_TEXT
 
 __all__ = [
     "HEADER_FILL",
@@ -34,17 +41,22 @@ __all__ = [
     "TEXT_FILL",
     "TEXT_FONT",
     "WARN_FILL",
+    "blank_without_games",
     "define_name",
+    "fit_columns",
     "header_row",
+    "print_setup",
     "put_formula",
+    "put_note",
     "put_text",
     "put_value",
-    "score_format",
+    "style_columns",
     "user_text",
+    "wrap_text",
 ]
 
 HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDE5F0")
+HEADER_FILL = PatternFill("solid", fgColor=HEADER_SHADE)
 INPUT_FILL = PatternFill("solid", fgColor="FFFDE7")
 WARN_FILL = PatternFill("solid", fgColor="F8B4B4")
 MISSING_FILL = PatternFill("solid", fgColor="FFE08A")
@@ -106,6 +118,106 @@ def user_text(value: object, where: str, what: str) -> str:
     return text
 
 
-def score_format(form: Formulas) -> str:
-    """HTM scores are shown to 4 decimals (Hurst); game scores as they are."""
-    return "0.0000" if not form.per_game else "General"
+def style_columns(
+    ws: Worksheet, look: Look, headers: Mapping[int, str], last_row: int, header_row: int = 1
+) -> None:
+    """Format the columns ``headers`` (column number -> header) as their
+    kind says (:class:`~dipxl.workbook.look.Look`): the number format and
+    alignment on every existing cell below ``header_row`` down to
+    ``last_row``, keeping each cell's own fill and font, and the header
+    aligned as its data.  Fast: one new style per (old style, column),
+    shared by the cells (see :func:`put_value`)."""
+    proto = ws.cell(ws.max_row + 5, 1)
+    made: dict[tuple[int, bool, bytes], StyleArray] = {}
+    formats = {
+        c: (look.number_format(h), look.align(h), look.indent(h)) for c, h in headers.items()
+    }
+    plain = StyleArray()
+    for (row, column), cell in ws._cells.items():
+        if column not in formats or not header_row <= row <= last_row or cell is proto:
+            continue
+        old = plain if cell._style is None else cell._style  # put_formula: the plain style
+        key = (column, row == header_row, old.tobytes())
+        new = made.get(key)
+        if new is None:
+            proto._style = StyleArray(old)
+            fmt, align, indent = formats[column]
+            if row > header_row:
+                proto.number_format = fmt
+            was = cell.alignment
+            proto.alignment = Alignment(
+                horizontal=align, indent=indent, vertical=was.vertical, wrap_text=was.wrap_text
+            )
+            new = made[key] = StyleArray(proto._style)
+        cell._style = StyleArray(new)
+    ws._cells.pop((proto.row, proto.column), None)
+
+
+def blank_without_games(
+    ws: Worksheet, games: int, first: int, last: int, last_row: int
+) -> None:
+    """Show nothing in columns ``first`` to ``last`` of a row whose Games
+    (column ``games``) is 0 or blank: an empty placeholder row, a player or
+    power with no finished game, whose 0s are not results.  A conditional
+    number format that shows no number (and a white font, for a reader
+    that ignores it): the values the formulas compute are unchanged."""
+    hide = DifferentialStyle(
+        numFmt=NumberFormat(numFmtId=200, formatCode=";;;"), font=Font(color="FFFFFF")
+    )
+    ws.conditional_formatting.add(
+        f"{column_letter(first)}2:{column_letter(last)}{last_row}",
+        Rule(type="expression", formula=[f"N(${column_letter(games)}2)=0"], dxf=hide),
+    )
+
+
+def fit_columns(ws: Worksheet, look: Look, headers: Mapping[int, str]) -> None:
+    """Widen each column so that its header fits (never narrower than set)."""
+    for column, header in headers.items():
+        dim = ws.column_dimensions[column_letter(column)]
+        dim.width = max(dim.width or 0, look.width(header))
+
+
+def _lines(text: str, width: float) -> int:
+    """How many lines ``text`` takes wrapped in a column ``width`` wide:
+    wrapped at as many characters as the width (a line of text in the
+    default font holds a few more), so never too few."""
+    per_line = max(10, int(width))
+    return sum(max(1, len(textwrap.wrap(part, per_line))) for part in text.split("\n"))
+
+
+def wrap_text(ws: Worksheet, row: int, column: int, width: float, size: float = 11) -> None:
+    """Wrap the text of a cell whose column is ``width`` wide and make its
+    row tall enough for every line (LibreOffice draws a wrapped row at the
+    height the file gives, and Excel recomputes it only when edited)."""
+    cell = ws.cell(row, column)
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    height = _lines(str(cell.value or ""), width) * size * 1.35 + 2
+    dim = ws.row_dimensions[row]
+    dim.height = max(dim.height or 0, height)
+
+
+def put_note(ws: Worksheet, row: int, column: int, width: float, text: str) -> int:
+    """A wrapped note beside a table: its cell merged down over as many
+    rows as its lines take, so that the table's rows keep their height.
+    The row after the note."""
+    put_text(ws.cell(row, column), text)
+    ws.cell(row, column).alignment = Alignment(wrap_text=True, vertical="top")
+    rows = _lines(text, width) * 11 * 1.35 / 15
+    ws.merge_cells(
+        start_row=row, start_column=column, end_row=row + math.ceil(rows), end_column=column
+    )
+    return row + math.ceil(rows) + 1
+
+
+def print_setup(
+    ws: Worksheet, last_column: int, last_row: int, *, landscape: bool, titles: bool = True
+) -> None:
+    """Print ``A1`` to the last cell one page wide (as many pages down as it
+    takes), the header row repeated on every page when ``titles``."""
+    if titles:
+        ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_area = f"A1:{column_letter(last_column)}{last_row}"

@@ -3,13 +3,13 @@ docstring) and what the formulas do about tie-breakers."""
 
 from __future__ import annotations
 
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import Formulas, Plan
-from dipxl.workbook.sheets.cells import put_text
+from dipxl.workbook.sheets.cells import print_setup, put_text, wrap_text
 
 __all__ = ["build"]
 
@@ -73,10 +73,18 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
             False,
         ),
     ]
+    ws.column_dimensions["A"].width = WIDTH
     for r, (text, bold) in enumerate(lines, start=1):
         cell = ws.cell(r, 1)
         put_text(cell, text)
-        cell.alignment = Alignment(wrap_text=True, vertical="top")
         if bold:
             cell.font = Font(bold=True, size=12)
-    ws.column_dimensions["A"].width = 110
+        if text:
+            wrap_text(ws, r, 1, WIDTH, 12 if bold else 11)
+        else:  # a gap between sections
+            ws.row_dimensions[r].height = 8
+    print_setup(ws, 1, len(lines), landscape=False, titles=False)
+
+
+# Column A, in characters: a comfortable line on screen, one portrait page.
+WIDTH = 75

@@ -12,7 +12,17 @@ from dipxl.errors import DipxlError
 from dipxl.model import Tournament
 from dipxl.workbook.a1 import column_span
 from dipxl.workbook.layout import SHEETS
-from dipxl.workbook.sheets.cells import INPUT_FILL, define_name, header_row, put_text, user_text
+from dipxl.workbook.look import Look
+from dipxl.workbook.sheets.cells import (
+    INPUT_FILL,
+    define_name,
+    header_row,
+    print_setup,
+    put_note,
+    put_text,
+    style_columns,
+    user_text,
+)
 
 __all__ = ["build", "default_players", "player_list", "spare_rows"]
 
@@ -66,11 +76,21 @@ def build(wb: Workbook, ws: Worksheet, names: Sequence[str], rows: int) -> None:
             put_text(ws.cell(i + 1, 2), names[i - 1])
         ws.cell(i + 1, 2).fill = INPUT_FILL
     define_name(wb, "player_names", column_span("B", 2, rows + 1, SHEETS["players"]))
+    style_columns(ws, Look(), {1: "Id", 2: "Player"}, rows + 1)
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 32
+    ws.column_dimensions["D"].width = NOTE_WIDTH
     ws.freeze_panes = "A2"
-    put_text(
-        ws.cell(1, 4),
+    put_note(
+        ws,
+        2,
+        4,
+        NOTE_WIDTH,
         "Edit the names freely (each must differ from the others, case aside); keep the "
         "ids: Results find players by them. Late players go in the empty rows.",
     )
+    print_setup(ws, 4, rows + 1, landscape=False)
+
+
+# The note's column, in characters.
+NOTE_WIDTH = 40

@@ -12,7 +12,17 @@ from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import Formulas, Plan
 from dipxl.workbook.layout import SHEETS
-from dipxl.workbook.sheets.cells import define_name, header_row, put_text
+from dipxl.workbook.look import Look
+from dipxl.workbook.sheets.cells import (
+    blank_without_games,
+    define_name,
+    fit_columns,
+    header_row,
+    print_setup,
+    put_text,
+    style_columns,
+    wrap_text,
+)
 
 __all__ = ["POWERS_HEADERS", "build"]
 
@@ -30,8 +40,9 @@ POWERS_HEADERS = (
 )
 
 
-def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> None:
-    """One row per power, Austria to Turkey, then a note."""
+def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas, look: Look) -> None:
+    """One row per power, Austria to Turkey, then a note; every column
+    formatted as its kind (``look``)."""
     headers = list(POWERS_HEADERS)
     htm = not form.per_game
     if htm:
@@ -85,8 +96,6 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> None:
         ws[f"{letter['Best country']}{r}"] = f'=IF({g}>0,INDEX({rng["Player"]},{br}),"")'
         ws[f"{letter['Best score']}{r}"] = f'=IF({g}>0,INDEX({rng["Score"]},{br}),"")'
         ws[f"{letter['Holders']}{r}"] = f'=IF({g}>0,SUMPRODUCT({chosen}),"")'
-        for h in ("Mean centres", "Mean score", "Best score"):
-            ws[f"{letter[h]}{r}"].number_format = "0.0000"
     if htm:
         define_name(
             wb,
@@ -94,11 +103,13 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> None:
             column_span(letter["Result total"], 2, 8, SHEETS["powers"]),
         )
     define_name(wb, "power_names", column_span("A", 2, 8, SHEETS["powers"]))
+    shown = [h for h in headers if h not in (*pass_cols, "Best row")]
+    style_columns(ws, look, {i: h for i, h in enumerate(headers, start=1) if h in shown}, 8)
     for h in [*pass_cols, "Best row"]:
         ws.column_dimensions[letter[h]].hidden = True
-    for h, c in letter.items():
-        ws.column_dimensions[c].width = max(10, len(h) + 3)
     ws.column_dimensions[letter["Best country"]].width = 26
+    fit_columns(ws, look, {i: h for i, h in enumerate(headers, start=1) if h in shown})
+    blank_without_games(ws, 2, 2, len(shown), 8)
     note = ws.cell(10, 1)
     put_text(
         note,
@@ -110,4 +121,9 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> None:
         )
         + " Holders: how many games share that best.",
     )
+    last = len(shown)
+    ws.merge_cells(start_row=10, start_column=1, end_row=10, end_column=last)
+    width = sum(ws.column_dimensions[letter[h]].width for h in shown)
+    wrap_text(ws, 10, 1, width)
     ws.freeze_panes = "B2"
+    print_setup(ws, last, 10, landscape=width > 90)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from copy import copy
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -16,23 +15,29 @@ from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.formulas import Formulas, Plan, Seat
 from dipxl.workbook.layout import INPUT_HEADERS
+from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
     INPUT_FILL,
     MISSING_FILL,
     TEXT_FILL,
     TEXT_FONT,
     WARN_FILL,
+    fit_columns,
     header_row,
+    print_setup,
     put_formula,
     put_value,
-    score_format,
+    style_columns,
 )
 
 __all__ = ["build"]
 
 
-def build(ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | None) -> None:
-    """Every seat of every board, pre-filled from ``tournament``."""
+def build(
+    ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | None, look: Look
+) -> None:
+    """Every seat of every board, pre-filled from ``tournament``; every
+    column formatted as its kind (``look``)."""
     header_row(ws, plan.columns)
     filled: dict[tuple[int, int], Game] = {}
     if tournament is not None:
@@ -44,12 +49,8 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | No
     proto = ws.cell(plan.last_row + 5, 1)
     proto.fill = INPUT_FILL
     input_style = copy(proto._style)
-    proto.fill = PatternFill()
-    proto.number_format = score_format(form)
-    score_style = copy(proto._style)
     ws._cells.pop((proto.row, proto.column))
     index = {h: i for i, h in enumerate(plan.columns, start=1)}
-    score_col = index["Score"]
     for rnd in range(1, plan.rounds + 1):
         for board in range(1, plan.boards + 1):
             first = plan.block_first(rnd, board)
@@ -78,24 +79,18 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, tournament: Tournament | No
                 for header, formula in cells.items():
                     if header in index:
                         put_formula(ws, row, index[header], formula)
-                ws._cells[(row, score_col)]._style = copy(score_style)
     last = plan.last_row
+    headers = dict(enumerate(plan.columns, start=1))
+    style_columns(ws, look, headers, last)
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
-    widths = {"Round": 7, "Board": 7, "Power": 10, "Player": 26, "Centres": 9}
-    for header in plan.columns:
-        letter = plan.col(header)
-        ws.column_dimensions[letter].width = widths.get(header, max(10, len(header) + 2))
+    ws.column_dimensions[plan.col("Player")].width = 26
+    fit_columns(ws, look, headers)
     for header in plan.columns[len(INPUT_HEADERS) + 1 :]:
         ws.column_dimensions[plan.col(header)].outlineLevel = 1
     ws.freeze_panes = "E2"
     ws.auto_filter.ref = f"A1:{column_letter(len(plan.columns))}{last}"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_area = f"A1:{plan.col('Score')}{last}"
+    print_setup(ws, index["Score"], last, landscape=False)
 
 
 def _results_validation(ws: Worksheet, plan: Plan) -> None:

@@ -29,6 +29,7 @@ from dipxl.tables import (
     standings_table,
 )
 from dipxl.workbook.layout import SETTINGS_HEADER, settings_rows
+from dipxl.workbook.look import Look
 from dipxl.workbook.xlsx import Sheet, Value
 
 __all__ = ["build"]
@@ -44,9 +45,14 @@ def _value(value: Any) -> Value:
     return str(value)
 
 
-def _sheet(name: str, table: Table) -> Sheet:
+def _sheet(name: str, table: Table, look: Look) -> Sheet:
+    """A table as a sheet, each column formatted by its kind (a header
+    names its column: ``Total centres``, ``total_centres``)."""
     return Sheet(
-        name, [c.header for c in table.columns], [[_value(v) for v in row] for row in table.rows]
+        name,
+        [c.header for c in table.columns],
+        [[_value(v) for v in row] for row in table.rows],
+        look=look,
     )
 
 
@@ -55,7 +61,9 @@ def _yes(flag: bool) -> str:
 
 
 def build(standings: Standings, source: str = "") -> list[Sheet]:
-    """The sheets of the scored workbook, values only."""
+    """The sheets of the scored workbook, values only, formatted as the
+    system shows its scores (:class:`~dipxl.workbook.look.Look`)."""
+    look = Look.of(standings.system, standings.params)
     table = standings_table(standings)
     if EXACT in table.columns and all(row[-1] is None for row in table.rows):
         # No exact score to show (no player): no column for it.
@@ -76,6 +84,7 @@ def build(standings: Standings, source: str = "") -> list[Sheet]:
         "Warnings",
         ["Where", "Warning", "Code"],
         [[n.where, n.message, n.code] for n in standings.notices],
+        look=look,
     )
     settings: list[list[Value]] = [
         [name, _value(value), note]
@@ -87,10 +96,10 @@ def build(standings: Standings, source: str = "") -> list[Sheet]:
     if source:
         settings.append(["source", source, "The workbook or CSV file scored"])
     return [
-        _sheet("Standings", table),
-        _sheet("Games", flags),
-        _sheet("Best country", best_country_table(standings)),
-        _sheet("Powers", powers_table(standings)),
+        _sheet("Standings", table, look),
+        _sheet("Games", flags, look),
+        _sheet("Best country", best_country_table(standings), look),
+        _sheet("Powers", powers_table(standings), look),
         warnings,
-        Sheet("Settings", list(SETTINGS_HEADER), settings),
+        Sheet("Settings", list(SETTINGS_HEADER), settings, look=look),
     ]

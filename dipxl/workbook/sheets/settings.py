@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.systems import System
@@ -18,12 +19,23 @@ from dipxl.workbook.layout import (
     TUPLE_BLANKS,
     settings_rows,
 )
-from dipxl.workbook.sheets.cells import INPUT_FILL, define_name, header_row, put_text
+from dipxl.workbook.look import Look
+from dipxl.workbook.sheets.cells import (
+    INPUT_FILL,
+    define_name,
+    header_row,
+    print_setup,
+    put_text,
+    style_columns,
+    wrap_text,
+)
 
 __all__ = ["MAX_POSITIONS", "build", "settings_table"]
 
 # Rows of a tuple parameter (``positions``): enough for a board's seven places.
 MAX_POSITIONS = 7
+# The Notes column, in characters: with Setting and Value, one portrait page.
+NOTES_WIDTH = 60
 
 
 def build(
@@ -33,9 +45,12 @@ def build(
     (``rounds``: the workbook's, one ``round_weights`` row each)."""
     header_row(ws, SETTINGS_HEADER)
     ordered = settings_table(spec, params, title, rounds)
+    top = Alignment(vertical="top")
     for r, (name, value, note) in enumerate(ordered, start=2):
         put_text(ws.cell(r, 1), name)
+        ws.cell(r, 1).alignment = top
         cell = ws.cell(r, 2)
+        cell.alignment = top
         if isinstance(value, str):
             put_text(cell, value)
         elif value is not None:
@@ -46,9 +61,14 @@ def build(
             ref = a1_cell(2, r, absolute=True)
             define_name(wb, fx.setting_name(name), f"{SHEETS['settings']}!{ref}")
     ws.column_dimensions["A"].width = 22
-    ws.column_dimensions["B"].width = 28
-    ws.column_dimensions["C"].width = 80
+    ws.column_dimensions["B"].width = min(50, max(28, len(title) + 4))
+    wrap_text(ws, 2, 2, ws.column_dimensions["B"].width)  # a long title
+    ws.column_dimensions["C"].width = NOTES_WIDTH
+    style_columns(ws, Look(), dict(enumerate(SETTINGS_HEADER, start=1)), len(ordered) + 1)
+    for r in range(2, len(ordered) + 2):
+        wrap_text(ws, r, 3, NOTES_WIDTH)
     ws.freeze_panes = "A2"
+    print_setup(ws, 3, len(ordered) + 1, landscape=False)
 
 
 def _setting_note(spec: System, name: str, note: str) -> str:

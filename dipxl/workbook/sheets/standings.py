@@ -13,21 +13,32 @@ from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import FORMATS_NOTE, SUMMARY, Formulas, Plan, format_checks
 from dipxl.workbook.layout import SHEETS
+from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
     HEADER_FONT,
+    blank_without_games,
+    fit_columns,
     header_row,
+    print_setup,
     put_formula,
+    put_note,
     put_text,
-    score_format,
+    style_columns,
 )
 
 __all__ = ["build"]
 
+# The widest Player column (characters): a longer name is cut on screen.
+NAME_WIDTH = 40
 
-def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) -> None:
-    """One row per player id; ``letters``: the Summary sheet's column letters."""
+
+def build(
+    ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str], look: Look
+) -> None:
+    """One row per player id; ``letters``: the Summary sheet's column letters;
+    every column formatted as its kind (``look``)."""
     rounds = [f"round_{r}" for r in range(1, plan.rounds + 1)]
-    shown = ["fin", *form.standings, *rounds]
+    values = ["fin", *form.standings, *rounds]
     headers = [
         "Rank",
         "Player",
@@ -45,7 +56,7 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
     def col(name: str) -> str:
         return column_span(letters[name], 2, n + 1, SUMMARY)
 
-    sources = ["uniq", None, "total", "gamecount", *shown]
+    sources = ["uniq", None, "total", "gamecount", *values]
     for k in range(1, n + 1):
         row = k + 1
         # The k-th smallest list key (unique: rank, then id).
@@ -75,33 +86,25 @@ def build(ws: Worksheet, plan: Plan, form: Formulas, letters: dict[str, str]) ->
                 put_formula(ws, row, i, f'IF({x}="","",{expr.format(x)})')
             else:
                 put_formula(ws, row, i, f"INDEX({col(source)},${hl}{row})")
-        ws.cell(row, 3).number_format = score_format(form)
-        for i in range(helper - len(rounds), helper):  # the round scores
-            ws.cell(row, i).number_format = score_format(form)
+    shown = dict(enumerate(headers, start=1))
+    style_columns(ws, look, shown, n + 1)
+    players = ws.parent[SHEETS["players"]]
+    longest = max((len(str(c.value)) for c in players["B"][1:] if c.value), default=0)
+    ws.column_dimensions["B"].width = min(NAME_WIDTH, max(20, longest + 3))
+    fit_columns(ws, look, shown)
+    blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
-    ws.column_dimensions["A"].width = 6
-    ws.column_dimensions["B"].width = 28
-    ws.column_dimensions["C"].width = 12
-    for i in range(4, helper):
-        ws.column_dimensions[column_letter(i)].width = 15
     note_col = helper + 2
     put_text(ws.cell(1, note_col), "Tie-breakers")
     ws.cell(1, note_col).font = HEADER_FONT
-    note = ws.cell(2, note_col)
-    put_text(note, form.note)
-    note.alignment = Alignment(wrap_text=True, vertical="top")
-    lines = [*form.column_notes.values(), FORMATS_NOTE]
-    for r, text in enumerate(lines, start=3):
-        line = ws.cell(r, note_col)
-        put_text(line, text)
-        line.alignment = Alignment(wrap_text=True, vertical="top")
-    # What dipxl score would refuse in the formats, live (blank: nothing).
-    put_formula(ws, 3 + len(lines), note_col, format_checks(plan, form.per_game))
-    ws.cell(3 + len(lines), note_col).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions[column_letter(note_col)].width = 60
+    row = put_note(ws, 2, note_col, 60, form.note)
+    for text in [*form.column_notes.values(), FORMATS_NOTE]:
+        row = put_note(ws, row, note_col, 60, text)
+    # What dipxl score would refuse in the formats, live (blank: nothing).
+    put_formula(ws, row, note_col, format_checks(plan, form.per_game))
+    ws.cell(row, note_col).alignment = Alignment(wrap_text=True, vertical="top")
     ws.freeze_panes = "C2"
-    ws.print_title_rows = "1:1"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_area = f"A1:{column_letter(helper - 1)}{n + 1}"
+    wide = sum(ws.column_dimensions[column_letter(i)].width for i in shown) > 90
+    print_setup(ws, helper - 1, n + 1, landscape=wide)
+
