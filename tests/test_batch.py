@@ -174,7 +174,8 @@ def test_json_and_csv_files_are_the_contract(folder: Path, tmp_path: Path, fmt: 
                 assert data[key] == want[key]
         else:
             rows = list(csv.reader(io.StringIO(text)))
-            assert rows[0] == ["rank", "player", "score", "games", *expected.tiebreak_names]
+            assert rows[0] == ["rank", "player", "score", "games", *expected.tiebreak_names,
+                               *(f"r{n}" for n in expected.rounds)]
             assert [r[1] for r in rows[1:]] == [r.player for r in expected.rows]
             assert [float(r[2]) for r in rows[1:]] == [r.score for r in expected.rows]
 

@@ -19,6 +19,7 @@ import dipxl.udfs as udfs
 from dipxl.cli import cli
 from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
+from dipxl.systems import system_ids
 from dipxl.tables import flag, standings_dict, standings_table
 from tests.finals import FINAL, final_event
 from tests.workbooks import close, results_workbook, sheet_values
@@ -48,9 +49,11 @@ def as_options(params: dict[str, object]) -> list[str]:
     return [arg for k, v in params.items() for arg in ("-p", f"{k}={v}")]
 
 
-def engine(seed: int, solo: bool, params: dict[str, Any]) -> tuple[Tournament, Standings]:
+def engine(
+    seed: int, solo: bool, params: dict[str, Any], system: str = "cdiplo"
+) -> tuple[Tournament, Standings]:
     event = final_event(seed, solo=solo)
-    return event, score_tournament(event, "cdiplo", params)
+    return event, score_tournament(event, system, params)
 
 
 def check_final(standings: Standings, solo: bool) -> None:
@@ -65,14 +68,15 @@ def check_final(standings: Standings, solo: bool) -> None:
 
 
 @pytest.mark.parametrize(("name", "seed", "solo", "params"), CASES, ids=IDS)
+@pytest.mark.parametrize("system", system_ids())
 def test_json_is_the_engine(
-    tmp_path: Path, name: str, seed: int, solo: bool, params: dict[str, Any]
+    tmp_path: Path, name: str, seed: int, solo: bool, params: dict[str, Any], system: str
 ) -> None:
-    event, standings = engine(seed, solo, params)
+    event, standings = engine(seed, solo, params, system)
     check_final(standings, solo)
     path = event_csv(event, tmp_path / f"{name}.csv")
     result = CliRunner().invoke(
-        cli, ["score", str(path), "-s", "cdiplo", *as_options(params), "--format", "json"])
+        cli, ["score", str(path), "-s", system, *as_options(params), "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)  # the warnings go to standard error
     want = json.loads(json.dumps(standings_dict(standings)))

@@ -74,7 +74,7 @@ class FormatParams:
     system (per game and tournament-wide alike), listed after each system's
     own.  What the event itself must agree with (as many weights as rounds
     played, a final round that exists) is checked when it is scored
-    (:func:`dipxl.formats.event_format`)."""
+    (:func:`dipxl.formats.check_event`)."""
 
     round_weights: tuple[float, ...] = param(
         (), "multiply each round's game scores by its weight before totalling, one weight "

@@ -36,7 +36,11 @@ __all__ = ["build"]
 
 
 def _value(value: Any) -> Value:
-    if value is None or isinstance(value, str | int | float | bool):
+    if isinstance(value, bool):
+        # A yes/no setting (finalists_first) as text: a values-only book
+        # holds no boolean cell, which LibreOffice saves back as =TRUE().
+        return "yes" if value else "no"
+    if value is None or isinstance(value, str | int | float):
         return value
     if isinstance(value, Fraction):
         return float(value)
