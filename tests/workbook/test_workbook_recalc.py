@@ -392,8 +392,8 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
                 check(close(row[header], want), r.player, key, row[header], want)
         # With a final: whether the player is on its finished top board.
         final = standings.params.final_round is not None
-        finalist = (r.player in standings.finalists) if final else None
-        check(row["Finalist"] is finalist, r.player, "Finalist", row["Finalist"], finalist)
+        finalist = ("yes" if r.player in standings.finalists else "no") if final else None
+        check(row["Finalist"] == finalist, r.player, "Finalist", row["Finalist"], finalist)
         # The round scores (after weights; blank for a round not played).
         rounds = [h for h in row if isinstance(h, str) and re.fullmatch(r"R[0-9]+", h)]
         check(len(rounds) >= max(g.round for g in case.tournament.games), "round columns", rounds)

@@ -73,11 +73,12 @@ def build(
                     i,
                     f'INDEX({column_span("B", 2, n + 1, SHEETS["players"])},${hl}{row})&""',
                 )
-            elif source == "fin":  # with a final: TRUE for a finalist
+            elif source == "fin":  # with a final: yes for a finalist, else no
                 x = f"INDEX({col(source)},${hl}{row})"
                 put_formula(
                     ws, row, i,
-                    f'IF(AND(ISNUMBER({fx.setting_name("final_round")}),{x}<>""),{x}=1,"")',
+                    f'IF(AND(ISNUMBER({fx.setting_name("final_round")}),{x}<>""),'
+                    f'IF({x}=1,"yes","no"),"")',
                 )
             elif source in form.derived:
                 # Shown from the Summary value it is packed in.
