@@ -22,8 +22,10 @@ __all__ = [
     "INPUT_HEADERS",
     "NAME_HEADERS",
     "PLAYER_HEADERS",
+    "ROUND_WEIGHTS",
     "SETTINGS_HEADER",
     "SHEETS",
+    "TUPLE_BLANKS",
     "header_field",
     "settings_rows",
     "system_from_settings",
@@ -40,6 +42,11 @@ SHEETS = {
 }
 
 INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
+
+# What a blank row of a tuple parameter means, where it is not skipped: a
+# round's weight is 1 (one row a round of the workbook, each read).
+ROUND_WEIGHTS = "round_weights"
+TUPLE_BLANKS = {ROUND_WEIGHTS: 1}
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
 # The Players sheet: the name column, and the optional first and last names
 # (for the WDD); header text, lower case -> what it holds.
@@ -100,6 +107,9 @@ def system_from_settings(
             while f"{name}_{i}" in values:
                 items.append(values[f"{name}_{i}"][0])
                 i += 1
+            blank = TUPLE_BLANKS.get(name)
+            if blank is not None and any(v is not None and v != "" for v in items):
+                items = [blank if v is None or v == "" else v for v in items]
             if items:
                 overrides[name] = tuple(
                     _setting_number(v, values[f"{name}_{k}"][1], name)

@@ -44,7 +44,13 @@ from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.layout import INPUT_HEADERS, NAME_HEADERS, SETTINGS_HEADER, SHEETS
+from dipxl.workbook.layout import (
+    INPUT_HEADERS,
+    NAME_HEADERS,
+    ROUND_WEIGHTS,
+    SETTINGS_HEADER,
+    SHEETS,
+)
 from dipxl.workbook.layout import system_from_settings as _system_from_settings
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
@@ -263,6 +269,8 @@ class _Reader:
             )
         title = settings_title or self.title_above(rows, header) or default_title
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
+        if system is not None:
+            overrides, params = _weights_played(system, overrides, params, tournament)
         if params is not None:
             try:  # the formats against the event: one weight a round, the final round there
                 check_event(params, tournament)
@@ -424,6 +432,23 @@ class _Reader:
         except DipxlError as err:
             raise err.moved(_setting_cell(entries, err, ref)) from None
         return system, overrides, params, title
+
+
+def _weights_played(
+    system: System, overrides: dict[str, Any], params: Any, tournament: Tournament
+) -> tuple[dict[str, Any], Any]:
+    """A dipxl workbook's Settings have a ``round_weights`` row for every
+    round of the workbook (blank: 1), which its formulas read; the rows
+    after the last round played weigh no game, so they are left out, as
+    the engine takes one weight a round played."""
+    weights = overrides.get(ROUND_WEIGHTS)
+    if not weights:
+        return overrides, params
+    last = tournament.rounds[-1] if tournament.rounds else 0
+    if len(weights) <= last:
+        return overrides, params
+    overrides = {**overrides, ROUND_WEIGHTS: tuple(weights[:last])}
+    return overrides, system.make_params(overrides)
 
 
 def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError, ref: str) -> str:

@@ -111,7 +111,7 @@ def build_workbook(
     wb = Workbook()
     settings_ws = wb.active
     settings_ws.title = SHEETS["settings"]
-    settings.build(wb, settings_ws, spec, params, title)
+    settings.build(wb, settings_ws, spec, params, title, rounds)
     players_sheet.build(wb, wb.create_sheet(SHEETS["players"]), names, plan.players)
     look = Look.of(spec, params)
     results.build(wb.create_sheet(SHEETS["results"]), plan, form, tournament, look)

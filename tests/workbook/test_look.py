@@ -109,7 +109,7 @@ def test_headers_are_aligned_as_their_data(generated: Any) -> None:
         for column, header in _headers(ws).items():
             data = ws.cell(2, column).alignment.horizontal
             assert ws.cell(1, column).alignment.horizontal == data, (name, header)
-            if header in ("Draw", "In draw"):
+            if header in ("Draw", "In draw", "Finalist"):
                 want = "center"
             else:
                 want = "left" if header in TEXT_HEADERS else "right"

@@ -19,6 +19,7 @@ the suite with the very same comparisons.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,18 +27,20 @@ from typing import Any
 
 import pytest
 from engines import SUITE_JUDGES, available, recalculate_many
+from finals import FINAL, QUALIFYING, final_event
 from lo import error_cells
 from openpyxl import load_workbook
 from tournaments import mirror_tournament, random_tournament, tie_tournament
 
+from dipxl.errors import DipxlError
 from dipxl.ledger import PlainJudge
 from dipxl.model import POWERS, Power, Tournament
 from dipxl.ranking import competition_ranks, rank_key, tie_groups
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import EventSystem, GameSystem, canonical, detour98e, get_system
 from dipxl.tables import column_header
-from dipxl.workbook.formulas import for_system
-from dipxl.workbook.layout import system_from_settings
+from dipxl.workbook.formulas import FORMATS_NOTE, for_system
+from dipxl.workbook.reader import read_workbook
 from dipxl.workbook.writer import build_workbook
 
 
@@ -71,6 +74,7 @@ class Case:
 
 
 TEMPLATES = tuple(s.id for s in canonical())  # every system of the registry
+FINAL_RULES = ("finalists_first", "final_solo_wins")
 
 
 def _cases() -> list[Case]:
@@ -103,6 +107,20 @@ def _cases() -> list[Case]:
         Case("htm-wta", "htm-wta", random_tournament(13, 28, 3)),
         Case("cdiplo-typed", "cdiplo", random_tournament(15, 26, 3), typed=True),
         Case("detour98e-typed", "detour98e", random_tournament(16, 26, 3), typed=True),
+        # Formats typed into Settings as a TD would: a weight for round 3
+        # (the others blank: 1), best 2 games; a final set afterwards, its
+        # rules switched off one by one; weights typed for rounds not
+        # played yet.
+        Case("cdiplo-formats-edited", "cdiplo", random_tournament(17, 21, 3, doubles=True),
+             edits={"round_weights_3": 2, "best_games": 2}),
+        Case("detour98e-final-edited", "detour98e", final_event(18, solo=True),
+             edits={"final_round": FINAL, "final_solo_wins": "no"}),
+        Case("dimvalue-final-edited", "dimvalue", final_event(19, solo=False),
+             edits={"final_round": FINAL, "finalists_first": False}),
+        Case("cdiplo-final-rules-off", "cdiplo", final_event(21, solo=True),
+             edits={"final_round": FINAL, "finalists_first": "No", "final_solo_wins": False}),
+        Case("htm-weights-ahead", "htm", random_tournament(20, 21, 2), rounds=4,
+             edits={"round_weights_2": 3, "round_weights_4": 2}),
         Case(
             "htm-played",
             "htm",
@@ -115,13 +133,32 @@ def _cases() -> list[Case]:
         # Every yes/no parameter switched from its default in Settings as a
         # TD would: typed as TRUE/FALSE, and as the text yes/no.
         for name, default in spec.parameters():
-            if isinstance(default, bool):
+            # (The final's yes/no rules mean nothing without a final: the
+            # final cases below switch them.)
+            if isinstance(default, bool) and name not in FINAL_RULES:
                 cases += [
                     Case(f"{system}-{name}-boolean", system, random_tournament(500 + n, 28, 3),
                          edits={name: not default}),
                     Case(f"{system}-{name}-text", system, tie_tournament(520 + n),
                          edits={name: "no" if default else "yes"}),
                 ]
+        # The tournament formats (SCORING.md section 7) for every system:
+        # round weights with the best N games (players seated twice: two
+        # games in a round), a weighted best-N-rounds event, and a final
+        # (a solo on the top board; then a drawn final counted double).
+        cases += [
+            Case(f"{system}-weights-bestgames", system,
+                 random_tournament(560 + n, 23, 4, doubles=True),
+                 {"round_weights": (1, 0.5, 2, 1), "best_games": 3}),
+            Case(f"{system}-final-solo", system, final_event(580 + n, solo=True),
+                 {"final_round": FINAL}),
+            Case(f"{system}-final-doubled", system, final_event(600 + n, solo=False),
+                 {"final_round": FINAL, "round_weights": (1,) * QUALIFYING + (2,)}),
+        ]
+        if spec.per_game:
+            cases.append(Case(f"{system}-weights-bestrounds", system,
+                              random_tournament(620 + n, 22, 4),
+                              {"round_weights": (2, 1, 1, 3), "best_rounds": 2}))
         # Every per-game system's results typed into a blank workbook.
         if spec.per_game and not any(c.id == f"{system}-typed" for c in cases):
             cases.append(Case(f"{system}-typed", system, random_tournament(540 + n, 26, 3),
@@ -136,15 +173,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SETTINGS: dict[str, dict[str, Any]] = {}
 
 
-def _edit(wb: Any, edits: dict[str, Any]) -> dict[str, Any]:
-    """Change Settings values as a TD would; the overrides the edited sheet
-    means, read back through the layout contract."""
+def _edit(wb: Any, edits: dict[str, Any]) -> None:
+    """Change Settings values as a TD would."""
     ws = wb["Settings"]
     rows = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
     for name, value in edits.items():
         ws.cell(rows[name], 2).value = value
-    cells = [(ws.cell(r, 1).value, ws.cell(r, 2).value, f"B{r}") for r in rows.values()]
-    return system_from_settings(cells)[1]
 
 
 def _typed(case: Case) -> Any:
@@ -193,9 +227,11 @@ def generate(outdir: Path) -> list[Path]:
                 rounds=max(case.rounds, 1),
                 tournament=case.tournament,
             )
-        SETTINGS[case.id] = _edit(wb, case.edits)
+        _edit(wb, case.edits)
         path = outdir / f"{case.id}.xlsx"
         wb.save(path)
+        # The parameters the saved Settings mean, as dipxl score reads them.
+        SETTINGS[case.id] = dict(read_workbook(path).overrides)
         paths.append(path)
     return [*paths, *(ROOT / "templates" / f"{system}.xlsx" for system in TEMPLATES)]
 
@@ -262,6 +298,16 @@ def best_outcome_and_points(standings: Standings) -> dict[str, tuple[int, float]
     return best
 
 
+def band(standings: Standings, player: str) -> int:
+    """The final's band of the player as the engine ranks him: 2 for the
+    top board's soloist (``final_solo_wins``), 1 for a finalist
+    (``finalists_first``), else 0."""
+    params = standings.params
+    if player == standings.final_winner and params.final_solo_wins:
+        return 2
+    return 1 if player in standings.finalists and params.finalists_first else 0
+
+
 def compare_errors(wb: Any, check: Checks) -> None:
     """No cell of the workbook holds an error value (one check)."""
     errors = error_cells(wb)
@@ -314,6 +360,7 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
     groups = tie_groups(
         list(standings.rows),
         lambda r: (
+            band(standings, r.player),
             rank_key(r.score),
             *(r.tiebreaks[k] for k in form.applied),
             best.get(r.player),
@@ -343,6 +390,19 @@ def compare_standings(case: Case, wb: Any, check: Checks) -> None:
                 check(row[header] is None, r.player, key, row[header])
             else:
                 check(close(row[header], want), r.player, key, row[header], want)
+        # With a final: whether the player is on its finished top board.
+        final = standings.params.final_round is not None
+        finalist = ("yes" if r.player in standings.finalists else "no") if final else None
+        check(row["Finalist"] == finalist, r.player, "Finalist", row["Finalist"], finalist)
+        # The round scores (after weights; blank for a round not played).
+        rounds = [h for h in row if isinstance(h, str) and re.fullmatch(r"R[0-9]+", h)]
+        check(len(rounds) >= max(g.round for g in case.tournament.games), "round columns", rounds)
+        for header in rounds:
+            played = standings.round_score(r.player, int(header[1:]))
+            if played is None:  # a round not played: blank
+                check(row[header] is None, r.player, header, row[header])
+            else:
+                check(close(row[header], played), r.player, header, row[header], played)
     # Listed players without a finished game: no rank, no score.
     for name, row in got.items():
         check(
@@ -423,3 +483,61 @@ def test_standings_scores_ranks_and_values(case: Case, recalculated: dict[str, A
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_powers(case: Case, recalculated: dict[str, Any]) -> None:
     _run(compare_powers, case, recalculated[case.id])
+
+
+def _message(wb: Any) -> Any:
+    """The live line of Standings saying what dipxl score would refuse (in
+    the notes column, under the note on the formats)."""
+    ws = wb["Standings"]
+    header = [c.value for c in ws[1]]
+    column = header.index("Tie-breakers") + 1
+    notes = [ws.cell(r, column).value for r in range(1, 60)]
+    after = notes[notes.index(FORMATS_NOTE) + 1 :]
+    return next((text for text in after if text is not None), None)
+
+
+@pytest.mark.parametrize("judge", SUITE_JUDGES)
+def test_standings_say_what_dipxl_score_would_refuse(
+    judge: str, tmp_path: Path
+) -> None:
+    """Formats that dipxl score refuses are computed as far as they go and
+    said on Standings: both best N rounds and games (the formulas count
+    the rounds), a final round the workbook does not have (no final
+    applied), a final before a round with finished games."""
+    missing = available(judge)
+    if missing:
+        pytest.skip(missing)
+    both = random_tournament(22, 21, 3)
+    early = final_event(23, solo=True)
+    books = {
+        "both": ("cdiplo", both, {"best_rounds": 2, "best_games": 2, "final_round": 9}),
+        "early": ("htm", early, {"final_round": 4}),
+        "plain": ("cdiplo", both, {}),
+    }
+    paths = []
+    for name, (system, t, edits) in books.items():
+        wb = build_workbook(system, None, name, tournament=t)
+        _edit(wb, edits)
+        paths.append(tmp_path / f"{name}.xlsx")
+        wb.save(paths[-1])
+    got = dict(zip(books, recalculate_many(judge, paths, tmp_path / "out"), strict=True))
+    values = {name: load_workbook(path, data_only=True) for name, path in got.items()}
+    for name, wb in values.items():
+        assert error_cells(wb) == [], name
+    message = _message(values["both"])
+    assert "best_rounds and best_games are both set" in message
+    assert "final_round 9 is not a round of this workbook" in message
+    assert "A round after final_round" in _message(values["early"])
+    assert _message(values["plain"]) is None
+    # The formulas count the best rounds and apply no final; dipxl score
+    # refuses the Settings, naming the cell.
+    want = score_tournament(both, "cdiplo", {"best_rounds": 2})
+    shown = {row["Player"]: row for row in _rows(values["both"]["Standings"])}
+    for r in want.rows:
+        assert close(shown[r.player]["Score"], r.score), r.player
+        assert shown[r.player]["Rank"] == r.rank, r.player
+    with pytest.raises(DipxlError, match="best_rounds"):
+        read_workbook(paths[0])
+    with pytest.raises(DipxlError, match="final_round is 4 but round 5 comes after it"):
+        got_early = read_workbook(paths[1])
+        score_tournament(got_early.tournament, got_early.system, got_early.params)

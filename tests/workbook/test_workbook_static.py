@@ -19,7 +19,9 @@ from tournaments import AWKWARD, random_tournament
 
 from dipxl.cli import cli
 from dipxl.systems import SYSTEMS, canonical, get_system
+from dipxl.workbook.formulas import FORMATS_NOTE
 from dipxl.workbook.layout import INPUT_HEADERS, system_from_settings
+from dipxl.workbook.reader import read_workbook
 from dipxl.workbook.writer import build_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -364,6 +366,23 @@ def test_standings_and_help_say_what_the_formulas_apply(system: str) -> None:
     assert len(paragraphs) >= 2
     assert lines[start + 1 : start + 1 + len(paragraphs)] == paragraphs
     assert lines[lines.index("Tie-breakers") + 1] == note
+    # One column per round after the tie-break values, and a one-line note
+    # on a column whose order might surprise (Detour's best games).
+    assert [h for h in header if h and re.fullmatch("R[0-9]+", h)] == [
+        f"R{r}" for r in range(1, 5)
+    ]
+    assert header[:5] == ["Rank", "Player", "Score", "Games", "Finalist"]
+    # Then the note on the formats, and a live line on what dipxl score
+    # would refuse in them.
+    below = [standings.cell(r, column).value for r in range(3, 60)]
+    below = [text for text in below if text is not None]
+    if system == "detour98e":
+        assert below[0].startswith("Best game 1-3: ") and "outcome first" in below[0]
+        below = below[1:]
+    assert below[0] == FORMATS_NOTE
+    assert below[1].startswith("=IF(") and "dipxl score refuses" in below[1]
+    assert len(below) == 2
+    assert lines[lines.index("Tournament formats") + 1].startswith("Formats (Settings): ")
 
 
 def test_dipxl_new_players(tmp_path: Path) -> None:
@@ -388,3 +407,24 @@ def test_dipxl_new_players(tmp_path: Path) -> None:
     both_args += ["--players-file", str(out)]
     both = runner.invoke(cli, both_args)
     assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_round_weights_have_a_row_a_round_read_as_the_formulas_read_them(
+    tmp_path: Path,
+) -> None:
+    """One ``round_weights`` row per round of the workbook (blank: 1);
+    dipxl score reads a blank row as 1 and leaves out the rows after the
+    last round played, as the formulas weigh no game there."""
+    t = random_tournament(5, 21, 3)
+    wb = build_workbook("cdiplo", {"round_weights": (1, 1, 2)}, "w", rounds=5, tournament=t)
+    ws = wb["Settings"]
+    rows = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
+    weights = [ws.cell(rows[f"round_weights_{k}"], 2).value for k in range(1, 6)]
+    assert weights == [1, 1, 2, None, None] and "round_weights_6" not in rows
+    assert ws.cell(rows["round_weights_4"], 3).value == "weight of round 4 (blank: 1)"
+    for name, value in (("round_weights_2", 3), ("round_weights_3", None),
+                        ("round_weights_5", 9)):
+        ws.cell(rows[name], 2).value = value
+    wb.save(tmp_path / "w.xlsx")
+    assert t.rounds == (1, 2, 3)
+    assert read_workbook(tmp_path / "w.xlsx").overrides["round_weights"] == (1, 3, 1)

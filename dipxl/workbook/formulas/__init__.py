@@ -34,6 +34,7 @@ from dipxl.workbook.a1 import column_letter, column_span
 
 __all__ = [
     "COMMON_COLUMNS",
+    "FORMATS_NOTE",
     "SCORE_KEY",
     "TEXT_ENTRY",
     "Cell",
@@ -41,12 +42,15 @@ __all__ = [
     "Plan",
     "PlayerRow",
     "for_system",
+    "format_checks",
     "in_draw",
     "member",
     "no_tiebreakers",
     "setting_name",
+    "setting_true",
     "shared_points",
     "solo_win",
+    "top_sum",
 ]
 
 # Computed columns of the Results sheet every system has, after the input
@@ -68,6 +72,28 @@ SUMMARY = "Summary"
 def setting_name(name: str) -> str:
     """The workbook-level defined name of a Settings row: ``set_<name>``."""
     return f"set_{name}"
+
+
+def setting_true(name: str) -> str:
+    """True when the yes/no setting ``name`` says yes: TRUE, 1, or the
+    texts true / yes / 1 (any case, spaces ignored), as ``dipxl score``
+    reads it (``systems.base.truth``, which refuses other text)."""
+    x = setting_name(name)
+    t = f'SUBSTITUTE({x}," ","")'
+    return f'OR({x}=TRUE,{x}=1,{t}="true",{t}="yes",{t}="1")'
+
+
+def top_sum(values: str, count: str) -> str:
+    """The sum of the ``count`` largest numbers of the range ``values``
+    (all of them when fewer; blanks and text skipped; at least one
+    number): with ``t`` the smallest of those counted, the numbers above
+    ``t`` plus ``t`` for each place left.  (Should the criterion's text
+    of ``t`` round it, the numbers equal to ``t`` that it counts as above
+    add ``t`` and take a place each: the same sum.)"""
+    m = f"MIN({count},COUNT({values}))"
+    t = f"LARGE({values},{m})"
+    above = f'{values},">"&{t}'
+    return f"SUMIFS({values},{above})+{t}*({m}-COUNTIFS({above}))"
 
 
 @dataclass(frozen=True)
@@ -262,6 +288,10 @@ class Formulas:
     standings: tuple[str, ...] = ()
     applied: tuple[str, ...] = ()
     note: str = ""
+    # One-line notes on shown values whose order might surprise, by
+    # ``standings`` name, each naming its column (Standings prints them
+    # under the tie-breaker note).
+    column_notes: Mapping[str, str] = MappingProxyType({})
     # Best country: the passes comparing one game with another, in order:
     # "score" (the Score key column), "centres", or "gamekey" (Detour's
     # Game key column).
@@ -283,9 +313,15 @@ class Formulas:
     # True when values besides the game count read ``more`` (then a
     # Summary column; otherwise written into the game count formula).
     more_column: bool = False
-    # True when a value besides the total needs to know which rounds count
-    # (Diminishing Value's zero for defeat): the Summary then has keep flags.
+    # True when a value besides the total needs to know which games count
+    # (Diminishing Value's zero for defeat): the Summary then has keep flags
+    # for the first and second seat of each round (``ka``, ``kb``).
     needs_keep: bool = False
+    # Values of each seat fetched besides the weighted game value ``w``:
+    # (kind, expression naming Results columns in braces), giving Summary
+    # columns ``<kind>a_r`` and ``<kind>b_r`` (blank unless the seat's game
+    # is scored).
+    seat_kinds: tuple[tuple[str, str], ...] = ()
     # Small step tables written on the Calc sheet, read by
     # ``INDEX(calc_<name>_value,MATCH(x,calc_<name>_key,1))``: name ->
     # ((key, value), ...) in ascending key order.
@@ -319,26 +355,42 @@ class Formulas:
         :meth:`second` over the rounds, a cell or an expression)."""
         return f"COUNT({p.series(str(self.count_kind))})+{more}"
 
-    def played(self, p: PlayerRow, upto: int | None = None) -> str:
-        """True for each round (up to ``upto``) in which the player
-        finished a game, as an array for SUMPRODUCT."""
-        return f"ISNUMBER({p.series(str(self.count_kind), upto)})"
+    def game_value(self) -> str:
+        """One game's value as it counts towards the total, before its
+        round's weight, naming Results columns in braces (the score)."""
+        return "{Score}"
 
-    def played_at(self, p: PlayerRow, rnd: int) -> str:
-        """True when the player finished a game in round ``rnd``."""
-        return f"ISNUMBER({p.at(str(self.count_kind), rnd)})"
+    def divisor(self, p: PlayerRow) -> str:
+        """What the summed game values are divided by ("1": nothing)."""
+        return "1"
+
+    def round_score(self, p: PlayerRow, rnd: int) -> str:
+        """The player's score in round ``rnd`` as Standings shows it: his
+        games of the round after its weight, blank when he finished none."""
+        wa, wb = p.at("wa", rnd), p.at("wb", rnd)
+        d = self.divisor(p)
+        over = "" if d == "1" else f"/({d})"
+        return f'IF(COUNT({wa},{wb})=0,"",SUM({wa},{wb}){over})'
+
+    def games(self, p: PlayerRow) -> str:
+        """The row's range of every finished game's weighted value (the
+        first seats of each round, then the second seats)."""
+        return f"${p.letters['wa_1']}{p.row}:${p.letters[f'wb_{p.rounds}']}{p.row}"
 
     def total(self, p: PlayerRow) -> str:
         """The player's tournament score (only used when Games > 0): the
-        sum of the round scores, or of the best ``best_rounds`` of them
-        (rounds not played are blank, which LARGE and COUNT skip)."""
-        if self.needs_keep:
-            return f"SUMPRODUCT({p.series('score')},{p.series('keep')})"
-        series = p.series("score")
-        best = setting_name("best_rounds")
-        m = f"MIN({best},COUNT({series}))"
-        top = "+".join(f"IF({m}>={k},LARGE({series},{k}),0)" for k in range(1, p.rounds + 1))
-        return f"IF(ISNUMBER({best}),{top},SUM({series}))"
+        weighted game values summed, or only the best ``best_rounds``
+        rounds, or only the best ``best_games`` games (Settings; rounds
+        and games not played are blank, which LARGE and COUNT skip)."""
+        games = self.games(p)
+        best_games = setting_name("best_games")
+        by_games = top_sum(games, best_games)
+        counted = f"IF(ISNUMBER({best_games}),{by_games},SUM({games}))"
+        if not self.per_game:
+            return f"({counted})/({self.divisor(p)})"
+        best_rounds = setting_name("best_rounds")
+        by_rounds = top_sum(p.series("round"), best_rounds)
+        return f"IF(ISNUMBER({best_rounds}),{by_rounds},{counted})"
 
     def values(self, p: PlayerRow) -> dict[str, str]:
         """Formulas of the ``standings`` values on the Summary row (those in
@@ -398,6 +450,43 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
         "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
+
+
+FORMATS_NOTE = (
+    "Formats (Settings): round_weights multiply each round's game scores (blank: 1), "
+    "best_games keeps each player's best N games, and final_round makes that round's "
+    "board 1 the top board: once it is finished, a solo on it ranks first "
+    "(final_solo_wins) and its players above everyone else (finalists_first). These "
+    "formulas follow all of them; the finalists are ordered by score and the "
+    "tie-breakers named above, as everyone else. `dipxl score` also refuses what does "
+    "not fit the event (best_games with best_rounds, a final that is not the last "
+    "round played), as the line below says when it applies."
+)
+
+
+def format_checks(plan: Plan, per_game: bool) -> str:
+    """A formula: what ``dipxl score`` would refuse in the formats of
+    Settings, as text (blank when nothing): both best N rounds and games
+    (the formulas count the rounds), a final round that is not a round of
+    the workbook (the formulas apply no final) or with finished games in a
+    later round."""
+    final = setting_name("final_round")
+    outside = f"OR({final}<1,{final}>{plan.rounds},INT({final})<>{final})"
+    later = f'COUNTIFS(calc_round_no,">"&{final},calc_round_games,">0")>0'
+    checks = (
+        f'IF(ISNUMBER({final}),IF({outside},"final_round "&{final}&" is not a round of this '
+        f'workbook: no final is applied here, and dipxl score refuses it. ",IF({later},'
+        f'"A round after final_round has finished games: dipxl score refuses that (the final '
+        f'is the last round). ","")),"")'
+    )
+    if per_game:
+        rounds, games = setting_name("best_rounds"), setting_name("best_games")
+        both = f"AND(ISNUMBER({rounds}),ISNUMBER({games}))"
+        checks = (
+            f'IF({both},"best_rounds and best_games are both set: dipxl score refuses that; '
+            f'these formulas count the best rounds. ","")&{checks}'
+        )
+    return checks
 
 
 def for_system(system: System) -> Formulas:

@@ -17,7 +17,7 @@ from dipxl.workbook.formulas import (
     Formulas,
     Seat,
     no_tiebreakers,
-    setting_name,
+    setting_true,
     shared_points,
 )
 
@@ -25,12 +25,8 @@ __all__ = ["FORMULAS", "CarnageFormulas", "by_year"]
 
 
 def by_year() -> str:
-    """True when Settings ranks eliminated powers by year: TRUE, 1, or the
-    texts true / yes / 1 (any case, spaces ignored), as ``dipxl score``
-    reads the setting (``systems.base.truth``, which refuses other text)."""
-    x = setting_name("eliminated_by_year")
-    t = f'SUBSTITUTE({x}," ","")'
-    return f'OR({x}=TRUE,{x}=1,{t}="true",{t}="yes",{t}="1")'
+    """True when Settings ranks eliminated powers by year."""
+    return setting_true("eliminated_by_year")
 
 
 class CarnageFormulas(Formulas):

@@ -55,6 +55,14 @@ class DetourFormulas(Formulas):
         }
     )
     standings = ("wins", "draws", "best_game_1", "best_game_2", "best_game_3")
+    column_notes: Mapping[str, str] = MappingProxyType(
+        {
+            "best_game_1": (
+                "Best game 1-3: ordered as Detour compares games, by outcome first (win > "
+                "draw > elimination > loss), then points, so a later one may show more points."
+            )
+        }
+    )
     hidden = ("bestkey", "key2", "key3")
     applied = ("wins", "draws")
     final_key = "bestkey"

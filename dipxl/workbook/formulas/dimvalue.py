@@ -34,10 +34,10 @@ class DimValueFormulas(Formulas):
     needs_keep = True
     # Games, centres and defeats of a round in one number: 1000000 x games
     # + 1000 x centres + defeats (at most 14 games, 476 centres, 14 defeats).
-    kinds = (
-        ("score", "{Score}"),
-        ("cd", "{Tally}"),
-    )
+    kinds = (("cd", "{Tally}"),)
+    # A game's score with 0 for a defeat (unweighted, as the tie-breaker
+    # reads the games as played).
+    seat_kinds = (("z", f"{{Score}}+{setting_name('ante')}*MOD({{Tally}},1000)"),)
     count_kind = None
     standings = ("zero_for_defeat", "total_centres")
     note = (
@@ -69,22 +69,21 @@ class DimValueFormulas(Formulas):
     def gamecount(self, p: PlayerRow, more: str) -> str:
         return f"INT(SUM({p.series('cd')})/1000000)"
 
-    def played(self, p: PlayerRow, upto: int | None = None) -> str:
-        return f"({p.series('cd', upto)}>=1000000)"
+    def total(self, p: PlayerRow) -> str:
+        return self._counted(p, "w")
 
-    def played_at(self, p: PlayerRow, rnd: int) -> str:
-        return f"{p.at('cd', rnd)}>=1000000"
+    def _counted(self, p: PlayerRow, kind: str) -> str:
+        """The sum of a seat kind over the games that count (keep flags)."""
+        return "+".join(
+            f"IF({p.at(f'k{seat}', r)},{p.at(f'{kind}{seat}', r)},0)"
+            for r in range(1, p.rounds + 1)
+            for seat in ("a", "b")
+        )
 
     def values(self, p: PlayerRow) -> dict[str, str]:
-        cd = p.series("cd")
-        # Round by round: formualizer and IronCalc cannot MOD a range
-        # inside SUMPRODUCT.
-        defeats = "+".join(
-            f"MOD({p.at('cd', r)},1000)*{p.at('keep', r)}" for r in range(1, p.rounds + 1)
-        )
         return {
-            "zero_for_defeat": f"ROUND({p.value('total')}+{setting_name('ante')}*({defeats}),9)",
-            "total_centres": f"INT(MOD(SUM({cd}),1000000)/1000)",
+            "zero_for_defeat": f"ROUND({self._counted(p, 'z')},9)",
+            "total_centres": f"INT(MOD(SUM({p.series('cd')}),1000000)/1000)",
         }
 
 

@@ -5,10 +5,11 @@
 ``set_solo_centres`` or his count, the others 0); the Powers sheet sums
 each power's results over the finished games (``htm_sums``) and
 ``calc_games`` counts those games.  A seat's Score is
-``(n * result - power sum) / n``; a player's total is computed exactly as
-the engine does, ``(n * own results - power sums of his games) / (n *
-rounds)``, one division of whole numbers.  No tie-breakers: ties are
-broken only by more decimals.
+``(n * result - power sum) / n``; a player's total is computed as the
+engine does, the sum over his games of ``weight x (n * result - power
+sum)`` (only the best ``best_games`` of them when set) over ``n x
+rounds``: with weights 1, one division of whole numbers.  No
+tie-breakers: ties are broken only by more decimals.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class HTMFormulas(Formulas):
     module = "htm"
     per_game = False
     extra_columns = (SCORE_KEY, "Result", "Power total")
-    kinds = (("own", "{Result}"), ("against", "{Power total}"))
+    kinds = (("own", "{Result}"),)
     count_kind = "own"
     note = (
         "HTM has no tie-breakers: scores are compared exactly (to 9 decimals); "
@@ -45,10 +46,16 @@ class HTMFormulas(Formulas):
             "Score": f"IF({s.done},{score},{s.unscored})",
         }
 
-    def total(self, p: PlayerRow) -> str:
-        divisor = f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
-        n = "calc_games"
-        return f"({n}*SUM({p.series('own')})-SUM({p.series('against')}))/({n}*{divisor})"
+    def game_value(self) -> str:
+        # The adjusted result times the finished games: whole numbers.
+        return "calc_games*{Result}-{Power total}"
+
+    def divisor(self, p: PlayerRow) -> str:
+        # The finished games times the rounds (Settings divisor: of the
+        # event, or those the player played); a round's weight multiplies
+        # its adjusted results, never the divisor.
+        rounds = f'IF({setting_name("divisor")}="played",COUNT({p.series("own")}),calc_rounds)'
+        return f"calc_games*{rounds}"
 
 
 FORMULAS = HTMFormulas()

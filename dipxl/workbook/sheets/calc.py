@@ -13,7 +13,7 @@ from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan
-from dipxl.workbook.layout import SHEETS
+from dipxl.workbook.layout import ROUND_WEIGHTS, SHEETS
 from dipxl.workbook.sheets.cells import define_name, put_text, put_value
 from dipxl.workbook.sheets.settings import MAX_POSITIONS, settings_table
 
@@ -43,9 +43,17 @@ def build(
             c = column_letter(column + offset)
             define_name(wb, f"calc_{name}_{part}", column_span(c, 3, last, CALC))
         column += 3
-    settings_row = {
-        name: r for r, name in enumerate((row[0] for row in settings_table(spec, params, "")), 2)
-    }
+    rows = settings_table(spec, params, "", plan.rounds)
+    settings_row = {name: r for r, name in enumerate((row[0] for row in rows), 2)}
+    put_text(ws.cell(2, column), "weight of round")
+    for rnd in range(1, plan.rounds + 1):
+        ref = settings_row.get(f"{ROUND_WEIGHTS}_{rnd}")
+        # Blank: 1 (text that is a number counts as that number, as
+        # dipxl score reads it; other text makes every score an error).
+        cell = f"{SHEETS['settings']}!$B${ref}"
+        ws.cell(2 + rnd, column).value = f"=IF(COUNTA({cell})=0,1,{cell}*1)" if ref else 1
+    weights = column_letter(column)
+    define_name(wb, "calc_weights", column_span(weights, 3, 2 + plan.rounds, CALC))
     put_text(ws.cell(2, 1), "position points")
     put_text(ws.cell(2, 3), "running sum")
     ws.cell(3, 3, 0)
@@ -85,6 +93,8 @@ def build(
             f">COUNT({column_span(a, 2, plan.players + 1, SUMMARY)})"
         )
     define_name(wb, "calc_doubles", column_span("I", 3, 2 + plan.rounds, CALC))
+    define_name(wb, "calc_round_no", column_span("G", 3, 2 + plan.rounds, CALC))
+    define_name(wb, "calc_round_games", column_span("H", 3, 2 + plan.rounds, CALC))
     put_text(ws.cell(2, 10), "row in round")
     for k in range(1, plan.rows_per_round + 1):
         put_value(ws, 2 + k, 10, k, "n")

@@ -211,15 +211,17 @@ def wrap_text(ws: Worksheet, row: int, column: int, width: float, size: float = 
     dim.height = max(dim.height or 0, height)
 
 
-def put_note(ws: Worksheet, row: int, column: int, width: float, text: str) -> None:
+def put_note(ws: Worksheet, row: int, column: int, width: float, text: str) -> int:
     """A wrapped note beside a table: its cell merged down over as many
-    rows as its lines take, so that the table's rows keep their height."""
+    rows as its lines take, so that the table's rows keep their height.
+    The row after the note."""
     put_text(ws.cell(row, column), text)
     ws.cell(row, column).alignment = Alignment(wrap_text=True, vertical="top")
     rows = _lines(text, width) * 11 * 1.35 / 15
     ws.merge_cells(
         start_row=row, start_column=column, end_row=row + math.ceil(rows), end_column=column
     )
+    return row + math.ceil(rows) + 1
 
 
 def print_setup(

@@ -12,7 +12,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import cell as a1_cell
-from dipxl.workbook.layout import SETTINGS_HEADER, SHEETS, settings_rows
+from dipxl.workbook.layout import (
+    ROUND_WEIGHTS,
+    SETTINGS_HEADER,
+    SHEETS,
+    TUPLE_BLANKS,
+    settings_rows,
+)
 from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.cells import (
     INPUT_FILL,
@@ -32,10 +38,13 @@ MAX_POSITIONS = 7
 NOTES_WIDTH = 60
 
 
-def build(wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str) -> None:
-    """Title, system and every parameter of ``spec`` with its note."""
+def build(
+    wb: Workbook, ws: Worksheet, spec: System, params: Any, title: str, rounds: int
+) -> None:
+    """Title, system and every parameter of ``spec`` with its note
+    (``rounds``: the workbook's, one ``round_weights`` row each)."""
     header_row(ws, SETTINGS_HEADER)
-    ordered = settings_table(spec, params, title)
+    ordered = settings_table(spec, params, title, rounds)
     top = Alignment(vertical="top")
     for r, (name, value, note) in enumerate(ordered, start=2):
         put_text(ws.cell(r, 1), name)
@@ -68,24 +77,30 @@ def _setting_note(spec: System, name: str, note: str) -> str:
     doc = spec.parameter_doc(name)
     if not doc:
         return note
-    return f"{doc} (blank: 0)" if note.endswith("(blank: 0)") else doc
+    blank = note.rpartition(" (blank: ")[2]
+    return f"{doc} (blank: {blank}" if note.endswith(")") and " (blank: " in note else doc
 
 
-def settings_table(spec: System, params: Any, title: str) -> list[tuple[str, Any, str]]:
+def settings_table(
+    spec: System, params: Any, title: str, rounds: int = MAX_POSITIONS
+) -> list[tuple[str, Any, str]]:
     """The Settings rows as written: :func:`settings_rows`, with each tuple
-    parameter padded to seven rows (blank: 0 points) so that a TD can add a
-    position without breaking a formula."""
-    rows = settings_rows(spec, params, title)
-    tuples = {name for name, default in spec.parameters() if isinstance(default, tuple)}
-    out: list[tuple[str, Any, str]] = []
-    for i, row in enumerate(rows):
-        out.append(row)
-        base = row[0].rsplit("_", 1)[0]
-        nxt = rows[i + 1][0].rsplit("_", 1)[0] if i + 1 < len(rows) else None
-        if base in tuples and nxt != base:
-            have = len(getattr(params, base))
-            out.extend(
-                (f"{base}_{k}", None, f"{base}: element {k} (blank: 0)")
-                for k in range(have + 1, MAX_POSITIONS + 1)
-            )
+    parameter padded with blank rows so that a TD can add an element
+    without breaking a formula: ``positions`` to seven rows (blank: 0
+    points), ``round_weights`` to one row a round of the workbook's
+    ``rounds`` (blank: weight 1)."""
+    rows = {row[0]: row for row in settings_rows(spec, params, title)}
+    out = [rows["title"], rows["system"]]
+    for name, default in spec.parameters():
+        if not isinstance(default, tuple):
+            out.append(rows[name])
+            continue
+        have = len(getattr(params, name))
+        out.extend(rows[f"{name}_{k}"] for k in range(1, have + 1))
+        size = rounds if name == ROUND_WEIGHTS else MAX_POSITIONS
+        blank = TUPLE_BLANKS.get(name, 0)
+        out.extend(
+            (f"{name}_{k}", None, f"{name}: element {k} (blank: {blank})")
+            for k in range(have + 1, size + 1)
+        )
     return out

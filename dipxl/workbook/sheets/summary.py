@@ -18,10 +18,19 @@ from dipxl.workbook.sheets.cells import define_name, header_row, put_formula, pu
 __all__ = ["build"]
 
 
+def _seat_kinds(form: Formulas) -> list[tuple[str, str]]:
+    """Values fetched for each seat: the weighted game value ``w`` (the
+    round's weight is ``{weight}``), then the system's own."""
+    return [("w", f"{{weight}}*({form.game_value()})"), *form.seat_kinds]
+
+
 def _columns(plan: Plan, form: Formulas) -> list[str]:
     kinds = ["a", "b", *(k for k, _ in form.kinds)]
-    if form.per_game and form.needs_keep:
-        kinds += ["sk", "keep"]
+    for kind, _ in _seat_kinds(form):
+        kinds += [f"{kind}a", f"{kind}b"]
+    kinds.append("round")
+    if form.needs_keep:
+        kinds += ["sk", "ska", "skb", "ka", "kb"]
     cols = ["id"]
     for kind in kinds:
         cols += [f"{kind}_{r}" for r in range(1, plan.rounds + 1)]
@@ -29,7 +38,7 @@ def _columns(plan: Plan, form: Formulas) -> list[str]:
         cols.append("more")
     shown = (k for k in form.standings if k not in form.derived)
     cols += ["gamecount", "total", *form.hidden, *shown]
-    cols.append("pk")
+    cols += ["fin", "band", "pk"]
     if form.applied:
         cols.append("comp")
     if form.final_key is not None:
@@ -54,10 +63,12 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
     n = plan.players
     first, last = 2, n + 1
     kind_expr = dict(form.kinds)
-    used = sorted({h for _, e in form.kinds for h in re.findall(r"\{([^}]+)\}", e)})
+    seat_kinds = _seat_kinds(form)
+    exprs = [e for _, e in (*form.kinds, *seat_kinds)]
+    braces = {h for e in exprs for h in re.findall(r"\{([^}]+)\}", e)} - {"weight"}
+    used = sorted(braces | {"Score"})
     slug = {h: h.lower().replace(" ", "_") for h in used}
     big = n + 1
-    best = fx.setting_name("best_rounds")
     per_round: list[dict[str, str]] = []
     for rnd in range(1, plan.rounds + 1):
         # Short defined names for the round's columns keep the formulas
@@ -71,6 +82,8 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
         per_round.append(refs)
         a_col = letters[f"a_{rnd}"]
         define_name(wb, f"sum_a_{rnd}", column_span(a_col, first, last, SUMMARY))
+    define_name(wb, "res_done_all", plan.column_range("Game done"))
+    define_name(wb, "res_centres_all", plan.column_range("Centres"))
     for pid in range(1, n + 1):
         row = pid + 1
         p = PlayerRow(row, plan.rounds, letters)
@@ -129,23 +142,13 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
 
             for kind, _ in form.kinds:
                 put(f"{kind}_{rnd}", fetch(kind))
-            if form.per_game and form.needs_keep:
-                # The round's score rounded to 9 decimals, blank unless
-                # played: counted by COUNTIF (IronCalc and formualizer
-                # cannot ROUND a range inside SUMPRODUCT).
-                mine = p.at("sk", rnd)
-                put(
-                    f"sk_{rnd}",
-                    f'IF({form.played_at(p, rnd)},ROUND({p.at("score", rnd)},9),"")',
-                )
-                better = f'COUNTIF({p.series("sk")},">"&{mine})'
-                if rnd > 1:
-                    better += f"+COUNTIF({p.series('sk', rnd - 1)},{mine})"
-                # TRUE/FALSE multiplied into 1/0, as in Excel.
-                put(
-                    f"keep_{rnd}",
-                    f"({form.played_at(p, rnd)})*IF(ISNUMBER({best}),1+{better}<={best},1)",
-                )
+            for kind, expr in seat_kinds:
+                for side, row_of in (("a", a), ("b", b)):
+                    put(f"{kind}{side}_{rnd}", _seat_value(expr, refs, slug, row_of, rnd))
+        for rnd in range(1, plan.rounds + 1):
+            put(f"round_{rnd}", form.round_score(p, rnd))
+        if form.needs_keep:
+            _keep(p, put)
         if form.count_kind is not None:
             # Second seats (a player seated twice in a round, a warning).
             terms = []
@@ -175,10 +178,19 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
                 put(key, f'IF({games}>0,{formula},"")')
         pk = p.value("pk")
         put("pk", f'IF({games}>0,ROUND({p.value("total")},9),"")')
+        put("fin", f'IF({games}>0,{_finalist(p, plan)},"")')
+        band = p.value("band")
+        put("band", f'IF({games}>0,{_band(p, plan)},"")')
         # The rank in stages, each a column only where a later stage needs
-        # it as a criteria range: by score, then the applied tie-breakers,
-        # then the final key.
-        rank = f"RANK({pk},{p.column('pk', first, last)})"
+        # it as a criteria range: by the final's band and score, then the
+        # applied tie-breakers, then the final key.  With no final every
+        # band is 0 and the rank is RANK's; with one, a player in a higher
+        # band ranks above every player of a lower band.
+        bands, pks = p.column("band", first, last), p.column("pk", first, last)
+        rank = (
+            f"RANK({pk},{pks})+COUNTIFS({bands},\">\"&{band},{pks},\"<=\"&{pk})"
+            f"-COUNTIFS({bands},\"<\"&{band},{pks},\">\"&{pk})"
+        )
         if form.applied:
             # The applied tie-breakers (whole numbers below 1000) as one
             # number; one more place for each player level on score with
@@ -190,7 +202,7 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
             )
             comp = p.value("comp")
             put("comp", f'IF({games}>0,{minor},"")')
-            level = f"{p.column('pk', first, last)},{pk}"
+            level = f"{bands},{band},{pks},{pk}"
             higher = f'{p.column("comp", first, last)},">"&{comp}'
             rank = f"{rank}+COUNTIFS({level},{higher})"
         if form.final_key is not None:
@@ -206,3 +218,87 @@ def build(wb: Workbook, ws: Worksheet, plan: Plan, form: Formulas) -> dict[str, 
         # last; Standings shows the rank from it.
         put("uniq", f"IF({games}>0,({rank})*{big}+$A{row},{big}*{big + 1}+$A{row})")
     return letters
+
+
+def _seat_value(expr: str, refs: dict[str, str], slug: dict[str, str], slot: str, rnd: int) -> str:
+    """A seat kind's value of the seat at ``slot`` (a Summary cell holding
+    the seat's row within round ``rnd``, or blank): blank unless the
+    seat's game is scored."""
+    text = expr.replace("{weight}", f"INDEX(calc_weights,{rnd})")
+    value = re.sub(r"\{([^}]+)\}", lambda m: f"INDEX({refs[slug[m.group(1)]]},{slot})", text)
+    score = f"INDEX({refs[slug['Score']]},{slot})"
+    return f'IF({slot}="","",IF(ISNUMBER({score}),{value},""))'
+
+
+def _keep(p: PlayerRow, put: Callable[[str, str], None]) -> None:
+    """Which games count (1) or not (0), as the engine marks them: the best
+    ``best_rounds`` rounds (equal rounds: the earlier counts), or the best
+    ``best_games`` games (equal games: the earlier counts, a round's first
+    seat before its second), or every game.  Compared rounded to 9
+    decimals (``sk``: rounds, ``ska``/``skb``: games; blank unless played,
+    counted by COUNTIF: IronCalc and formualizer cannot ROUND a range
+    inside SUMPRODUCT)."""
+    best_rounds, best_games = fx.setting_name("best_rounds"), fx.setting_name("best_games")
+    rounds = p.rounds
+    for rnd in range(1, rounds + 1):
+        for kind, value in (("sk", "round"), ("ska", "wa"), ("skb", "wb")):
+            v = p.at(value, rnd)
+            put(f"{kind}_{rnd}", f'IF(ISNUMBER({v}),ROUND({v},9),"")')
+    games = f"${p.letters['ska_1']}{p.row}:${p.letters[f'skb_{rounds}']}{p.row}"
+    for rnd in range(1, rounds + 1):
+        mine = p.at("sk", rnd)
+        better = f'COUNTIF({p.series("sk")},">"&{mine})'
+        if rnd > 1:
+            better += f"+COUNTIF({p.series('sk', rnd - 1)},{mine})"
+        by_round = f"1+{better}<={best_rounds}"
+        for seat in ("a", "b"):
+            key = p.at(f"sk{seat}", rnd)
+            earlier = []
+            if rnd > 1:
+                earlier += [p.series("ska", rnd - 1), p.series("skb", rnd - 1)]
+            if seat == "b":
+                earlier.append(p.at("ska", rnd))
+            ahead = f'COUNTIF({games},">"&{key})' + "".join(
+                f"+COUNTIF({r},{key})" for r in earlier
+            )
+            # TRUE/FALSE multiplied into 1/0, as in Excel; the criteria
+            # only built for a game played (IronCalc: #VALUE! for ">"&"").
+            put(
+                f"k{seat}_{rnd}",
+                f"IF(ISNUMBER({key}),IF(ISNUMBER({best_rounds}),{by_round},"
+                f"IF(ISNUMBER({best_games}),1+{ahead}<={best_games},TRUE))*1,0)",
+            )
+
+
+def _top_board(plan: Plan) -> tuple[str, str]:
+    """(row offset of the final round in the Results columns, its validity
+    as a condition): ``final_round`` a round of the workbook."""
+    final = fx.setting_name("final_round")
+    valid = f"AND({final}>=1,{final}<={plan.rounds},INT({final})={final})"
+    return f"({final}-1)*{plan.rows_per_round}", valid
+
+
+def _finalist(p: PlayerRow, plan: Plan) -> str:
+    """1 for a player of the final's top board (board 1 of
+    ``final_round``) once it is finished, else 0 (no final, a final round
+    not in the workbook, or its top board not finished yet)."""
+    final = fx.setting_name("final_round")
+    first, valid = _top_board(plan)
+    seat = f"INDEX({p.series('a')},{final})"
+    done = f"INDEX(res_done_all,{first}+1)=1"
+    on_top = f"IF(ISNUMBER({seat}),IF({seat}<=7,IF({done},1,0),0),0)"
+    return f"IF(ISNUMBER({final}),IF({valid},{on_top},0),0)"
+
+
+def _band(p: PlayerRow, plan: Plan) -> str:
+    """The final's band of the player (:mod:`dipxl.formats`): 2 for the
+    soloist of the finished top board when ``final_solo_wins``, 1 for its
+    players when ``finalists_first``, else 0."""
+    final = fx.setting_name("final_round")
+    first, _ = _top_board(plan)
+    seat = f"INDEX({p.series('a')},{final})"
+    solo = f"INDEX(res_centres_all,{first}+{seat})>={fx.setting_name('victory_centres')}"
+    return (
+        f"IF({p.value('fin')}=1,IF(AND({fx.setting_true('final_solo_wins')},{solo}),2,"
+        f"IF({fx.setting_true('finalists_first')},1,0)),0)"
+    )
