@@ -19,6 +19,7 @@ from dipxl.errors import InputError, Notice
 
 __all__ = [
     "FIRST_YEAR",
+    "HOME_CENTRES",
     "LAST_YEAR",
     "MAX_CENTRES",
     "POWERS",
@@ -30,6 +31,9 @@ __all__ = [
 ]
 
 MAX_CENTRES = 34
+# Every game starts with 22 owned home centres and a centre never loses its
+# owner, only changes it: a finished game owns at least these.
+HOME_CENTRES = 22
 SOLO_CENTRES = 18
 FIRST_YEAR = 1901
 LAST_YEAR = 2100
@@ -301,10 +305,13 @@ class Game:
 class Tournament:
     """The games of an event.  Round numbers order the games; (round, board)
     is unique.  Unfinished games are kept (they name the seating) but every
-    system ignores them."""
+    system ignores them.  ``remarks``: warnings found while reading the input
+    (a board half entered, a name not on the Players sheet ...), naming its
+    cells; :meth:`notices` reports them first."""
 
     games: tuple[Game, ...]
     title: str = ""
+    remarks: tuple[Notice, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         games = tuple(sorted(self.games, key=lambda g: (g.round, g.board)))
@@ -338,18 +345,29 @@ class Tournament:
 
     def up_to_round(self, last_round: int) -> Tournament:
         """The tournament as it stood after ``last_round``."""
-        return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title)
+        return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title,
+                          self.remarks)
 
     def notices(self) -> tuple[Notice, ...]:
-        """Warnings of SCORING.md section 1 (scoring goes on), and names that
-        differ only in case (probably one player typed two ways)."""
-        found: list[Notice] = []
+        """The reader's :attr:`remarks`, warnings of SCORING.md section 1
+        (scoring goes on), and names that differ only in case (probably one
+        player typed two ways)."""
+        found: list[Notice] = list(self.remarks)
         for game in self.games:
             if game.finished and game.total_centres > MAX_CENTRES:
                 found.append(
                     Notice(
                         "centres_over_34",
                         f"centres total {game.total_centres}, more than {MAX_CENTRES}",
+                        game.label,
+                    )
+                )
+            elif game.finished and game.total_centres < HOME_CENTRES:
+                found.append(
+                    Notice(
+                        "centres_under_22",
+                        f"centres total {game.total_centres}, fewer than the {HOME_CENTRES} "
+                        "home centres every game starts with (a count mistyped?)",
                         game.label,
                     )
                 )

@@ -132,6 +132,17 @@ class Package:
             parts[name] = posixpath.normpath(part)
         return parts
 
+    def defined_names(self) -> dict[str, str]:
+        """Workbook-level defined names -> what they refer to (``Settings!$B$4``,
+        ``"cdiplo"``), from workbook.xml (a small part, read with a regular
+        expression: no entity is expanded); names local to a sheet are left out."""
+        found: dict[str, str] = {}
+        for attrs, text in _DEFINED_NAME.findall(self.part(_WORKBOOK)):
+            name = _attr(attrs, b"name")
+            if name is not None and _attr(attrs, b"localSheetId") is None:
+                found.setdefault(name, unescape(text.decode("utf-8", "replace")).strip())
+        return found
+
     def check_extent(self, sheet: str) -> None:
         """Refuse a sheet whose used range (A1 to its last cell) is too big to
         load as a grid; the ``<dimension>`` element at the head of the sheet
@@ -314,5 +325,7 @@ def _attr(attrs: bytes, name: bytes) -> str | None:
 _DIMENSION = re.compile(rb'<(?:[\w.-]+:)?dimension\s+ref\s*=\s*"([^"]+)"')
 _REL_TAG = re.compile(rb"<(?:[\w.-]+:)?Relationship\b([^>]*)>")
 _SHEET_TAG = re.compile(rb"<(?:[\w.-]+:)?sheet\b([^>]*)>")
+_DEFINED_NAME = re.compile(
+    rb"<(?:[\w.-]+:)?definedName\b([^>]*)>([^<]*)</(?:[\w.-]+:)?definedName>")
 _RID_ATTR = re.compile(rb'\s[\w.-]+:id\s*=\s*"([^"]*)"')
 _R_ATTR = re.compile(rb'\sr\s*=\s*"(\$?[A-Za-z]{1,3}\$?[0-9]+)"')
