@@ -502,9 +502,10 @@ def _named_settings(
     them: each parameter from the cell its defined name ``set_<name>``
     points at (which moves with inserted rows), never from another row of
     the same name.  A named cell whose row is labelled otherwise (rows
-    sorted, a row deleted) and a labelled row that no formula reads (a
-    setting given twice, misspelt, or not one of this workbook's) are
-    errors naming the cell: dipxl would read it one way, the sheet another."""
+    sorted, a row deleted) and a labelled row with a value that no formula
+    reads (a setting given twice, misspelt, or not one of this workbook's)
+    are errors naming the cell: dipxl would read it one way, the sheet
+    another.  A label without a value (a note) is left alone."""
     ref = _sheet_ref(sheet)
     at: dict[int, str] = {}  # sheet row (1-based) -> setting its formulas read there
     for name, target in sorted(named.items()):
@@ -543,6 +544,8 @@ def _named_settings(
             first_row[name] = label_cell
             values.append((key, value, cell))
             continue
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue  # a note without a value: nothing to read two ways
         if name in named:
             read = named[name]
             message = (f"{name} is given twice: the workbook's formulas read only {read}; "

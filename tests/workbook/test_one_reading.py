@@ -100,11 +100,17 @@ def _csv(path: Path, table: list[list[object]]) -> Path:
     return path
 
 
-def _workbook(path: Path, table: list[list[object]]) -> Path:
+def _workbook(path: Path, table: list[list[object]], system: str = SYSTEM,
+              settings: dict[str, object] | None = None) -> Path:
     """A ``dipxl new`` workbook (Players as registered) with the table typed
-    into Results, cell by cell, values as typed (text, numbers, TRUE)."""
-    write_workbook(path, SYSTEM, rounds=ROUNDS, boards=BOARDS, players=PLAYERS)
+    into Results, cell by cell, values as typed (text, numbers, TRUE), and
+    ``settings`` changed on its Settings sheet (None: cleared)."""
+    write_workbook(path, system, rounds=ROUNDS, boards=BOARDS, players=PLAYERS)
     wb = openpyxl.load_workbook(path)
+    ws = wb["Settings"]
+    at = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
+    for name, value in (settings or {}).items():
+        ws.cell(at[name], 2).value = value
     ws = wb["Results"]
     for i, (rnd, board, power, player, centres, flag) in enumerate(table[1:]):
         row = 2 + (int(rnd) - 1) * 7 * BOARDS + (int(board) - 1) * 7 + Power[power.upper()]
@@ -176,6 +182,10 @@ def surfaces(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }
     out: dict[str, Any] = {"tables": sets}
     books = {name: _workbook(folder / f"{name}.xlsx", t) for name, t in sets.items()}
+    # C-Diplo with Settings edited as a TD would: 2nd place's points cleared
+    # (the formulas read 0), a 4th place's added, a smaller solo.
+    books["settings"] = _workbook(folder / "settings.xlsx", sets["same"], "cdiplo",
+                                  {"positions_2": None, "positions_4": 3, "solo": 50})
     out["csv"] = {name: _csv(folder / f"{name}.csv", t) for name, t in sets.items()}
     out["xlsx"] = books
     reason = available("libreoffice")
@@ -225,6 +235,18 @@ def test_careless_data_reads_alike_on_every_surface(surfaces: dict[str, Any]) ->
     if surfaces["lo"] is None:
         pytest.skip(surfaces["skip"])
     assert _formula_scores(surfaces["lo"]["same"]) == pytest.approx(engine, rel=1e-9)
+
+
+def test_settings_read_as_the_formulas_read_them(surfaces: dict[str, Any]) -> None:
+    by_xlsx = score_file(surfaces["xlsx"]["settings"])
+    assert by_xlsx.params.positions == (38, 0, 7, 3)
+    assert (by_xlsx.system.id, by_xlsx.params.solo) == ("cdiplo", 50)
+    if surfaces["lo"] is None:
+        pytest.skip(surfaces["skip"])
+    formulas = _formula_scores(surfaces["lo"]["settings"])
+    assert formulas == pytest.approx(_scores(by_xlsx), rel=1e-9)
+    # Zoë: 1st of a C-Diplo draw (1 + 10 centres + 38), then 2nd of a solo (0).
+    assert formulas["Zoë"] == 1 + 10 + 38
 
 
 def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
@@ -349,6 +371,7 @@ def test_settings_edited_in_place_are_read_as_before(tmp_path: Path) -> None:
         ws.cell(rows["solo"], 2).value = 50
         ws.cell(rows["best_rounds"], 2).value = 2
         ws.cell(rows["positions_4"], 2).value = 3
+        ws.cell(30, 1).value = "Note: round 3 played on Sunday"  # a label without a value
 
     params = read_workbook(_edited(tmp_path, edit)).params
     assert (params.solo, params.best_rounds, params.positions) == (50, 2, (38, 14, 7, 3))
