@@ -486,7 +486,7 @@ def _named_range(target: str) -> tuple[str, int, int, int] | None:
     return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
 
 
-_SETTING_PREFIX = "set_"  # formulas.setting_name: set_<name> (not imported: the writer's side)
+_SETTING_PREFIX = fx.setting_name("")  # the defined names of Settings: set_<name>
 _FIXED_SETTINGS = ("title", "system")  # rows read by their name, by dipxl alone
 
 
