@@ -651,9 +651,10 @@ def _check_rounds(params: Any, rounds: int, *, rounds_given: bool) -> None:
 
 
 def _names_file(path: Path) -> list[str]:
-    """Player names, one a line, from a UTF-8 file (blank lines skipped)."""
+    """Player names, one a line, from a UTF-8 file (blank lines and ``#``
+    comments skipped: :func:`~dipxl.workbook.sheets.players.names_from_text`)."""
     from dipxl.io.files import read_input
-    from dipxl.workbook.writer import user_text
+    from dipxl.workbook.sheets.players import names_from_text
 
     data = read_input(path, str(path))
     try:
@@ -662,12 +663,7 @@ def _names_file(path: Path) -> list[str]:
         raise DipxlError(
             f"not UTF-8 text (byte {err.start}): save it as UTF-8", str(path)
         ) from None
-    names = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        name = user_text(line, f"{path}: line {number}", "player name")
-        if name:
-            names.append(name)
-    return names
+    return names_from_text(text, str(path))
 
 
 @cli.command("example")

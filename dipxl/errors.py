@@ -132,8 +132,10 @@ class UnknownSystemError(DipxlError):
 class Notice:
     """Something odd that does not stop scoring (SCORING.md section 1).
 
-    ``code`` is stable (``centres_over_34``, ``repeated_power``,
-    ``two_games_in_round``, ``no_elimination_year``) so tools can filter.
+    ``code`` is stable (``centres_over_34``, ``centres_under_22``,
+    ``board_half_entered``, ``repeated_power``, ``two_games_in_round``,
+    ``similar_names``, ``names_alike``, ``not_on_players``,
+    ``other_results_sheet``, ``no_elimination_year``) so tools can filter.
     """
 
     code: str

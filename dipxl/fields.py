@@ -26,6 +26,7 @@ __all__ = [
     "FIELDS",
     "HEADER_SYNONYMS",
     "MAX_BOARD",
+    "MAX_NAME",
     "MAX_ROUND",
     "PARSERS",
     "REQUIRED",
@@ -197,24 +198,29 @@ def parse_year(value: object, where: str = "") -> int | None:
     return parse_whole(value, "elimination year", FIRST_YEAR, LAST_YEAR, where, "eliminated")
 
 
-_YES = {"y", "yes", "true", "1", "x", "d", "draw"}
-_NO = {"n", "no", "false", "0", "-"}
+# The draw flags every surface reads alike, and the workbook's formulas too
+# (``formulas.member``): Y/Yes, N/No, any case.  Numbers and TRUE/FALSE are
+# refused, not guessed: Excel on the web sends a blank cell as 0, and a
+# spreadsheet compares TRUE, 1 and "Y" as three different things.
+_YES = {"y", "yes"}
+_NO = {"n", "no"}
 
 
 def parse_draw(value: object, where: str = "") -> bool | None:
-    """Draw-member flag: Y/N (also yes/no, true/false, 1/0, x); blank gives None."""
+    """Draw-member flag: ``Y`` or ``Yes`` (in the draw), ``N`` or ``No``
+    (a survivor left out), any case, spaces around ignored; blank gives
+    None (every survivor is in the draw).  Anything else is an InputError."""
     if is_blank(value):
         return None
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in _YES:
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text in _YES:
         return True
-    if isinstance(value, str) and value.strip().lower() in _NO:
+    if text in _NO:
         return False
     raise InputError(
-        f"draw must be Y, N or blank, got {describe(value)}", where, field="draw", value=value
+        f"draw must be Y, N or blank (Yes and No too), got "
+        f"{repr(value) if isinstance(value, bool) else describe(value)}",
+        where, field="draw", value=value,
     )
 
 
@@ -260,21 +266,40 @@ def parse_power(value: object, where: str = "") -> Power:
 # Bidirectional embedding, override and isolate controls: they make a name
 # display as other text ("Trojan Source"); never needed in a name.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# A player's name longer than this is a paste gone wrong, not a name (a
+# spreadsheet cell holds 32,767 characters; no table shows 256).
+MAX_NAME = 255
+
+
+def _invisible(ch: str) -> bool:
+    """A character that prints as nothing: the format characters (zero-width
+    space, non-joiner and joiner, word joiner, direction marks, byte order
+    mark, soft hyphen ...) other than the bidirectional controls refused."""
+    return unicodedata.category(ch) == "Cf" and ch not in _BIDI
 
 
 def parse_player(value: object, where: str = "") -> str:
-    """A player's name as text (whitespace folded); blank gives ``""``.
+    """A player's name as text, read as :func:`parse_text` reads text (NFC,
+    invisible characters dropped, white space folded); blank gives ``""``.
 
     Numbers are accepted (``12.0`` reads as ``"12"``); anything else that is
-    not text is an InputError.
+    not text, and a name longer than :data:`MAX_NAME`, is an InputError.
     """
     if type(value) is str and value.isprintable() and value == value.strip() \
-            and "  " not in value:
+            and "  " not in value and len(value) <= MAX_NAME \
+            and (value.isascii() or unicodedata.is_normalized("NFC", value)):
         return value
     if value is None:
         return ""
     if isinstance(value, str):
-        return parse_text(value, "player name", where, "player")
+        name = parse_text(value, "player name", where, "player")
+        if len(name) > MAX_NAME:
+            raise InputError(
+                f"player name is {len(name):,} characters long, more than {MAX_NAME} "
+                f"(pasted by mistake?): {describe(name[:40])}...",
+                where, field="player", value=value,
+            )
+        return name
     if isinstance(value, float) and math.isfinite(value):
         return str(int(value)) if value.is_integer() else str(value)
     if isinstance(value, int) and not isinstance(value, bool):
@@ -285,10 +310,13 @@ def parse_player(value: object, where: str = "") -> str:
 
 
 def parse_text(value: str, what: str = "text", where: str = "", field: str | None = None) -> str:
-    """User text (a name, a title) with its white space folded; control
-    characters (tab, line breaks aside) and bidirectional overrides are an
-    InputError naming ``what``."""
-    if any(
+    """User text (a name, a title) as every input reads it, so that two
+    texts that print the same are the same text: Unicode NFC (an accented
+    letter typed as one code point or as a letter and a combining accent
+    alike), invisible characters (:func:`_invisible`) dropped, white space
+    folded.  Control characters (tab and line breaks aside) and
+    bidirectional overrides are an InputError naming ``what``."""
+    if not value.isprintable() and any(
         (unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r") or ch in _BIDI
         for ch in value
     ):
@@ -298,6 +326,8 @@ def parse_text(value: str, what: str = "text", where: str = "", field: str | Non
             field=field or what,
             value=value,
         )
+    if not value.isascii():
+        value = unicodedata.normalize("NFC", "".join(ch for ch in value if not _invisible(ch)))
     return " ".join(value.split())
 
 

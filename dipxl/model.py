@@ -19,6 +19,7 @@ from dipxl.errors import InputError, Notice
 
 __all__ = [
     "FIRST_YEAR",
+    "HOME_CENTRES",
     "LAST_YEAR",
     "MAX_CENTRES",
     "POWERS",
@@ -30,6 +31,9 @@ __all__ = [
 ]
 
 MAX_CENTRES = 34
+# Every game starts with 22 owned home centres and a centre never loses its
+# owner, only changes it: a finished game owns at least these.
+HOME_CENTRES = 22
 SOLO_CENTRES = 18
 FIRST_YEAR = 1901
 LAST_YEAR = 2100
@@ -355,6 +359,15 @@ class Tournament:
                     Notice(
                         "centres_over_34",
                         f"centres total {game.total_centres}, more than {MAX_CENTRES}",
+                        game.label,
+                    )
+                )
+            elif game.finished and game.total_centres < HOME_CENTRES:
+                found.append(
+                    Notice(
+                        "centres_under_22",
+                        f"centres total {game.total_centres}, fewer than the {HOME_CENTRES} "
+                        "home centres every game starts with (a count mistyped?)",
                         game.label,
                     )
                 )

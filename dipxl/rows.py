@@ -23,10 +23,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from dipxl.errors import InputError, InputErrors
+from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.fields import (
     FIELDS,
     PARSERS,
+    describe,
     parse_centres,
     parse_draw,
     parse_year,
@@ -161,7 +162,75 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
             problems.append(_game_problem(err, rows, members, seats, rnd, board))
     if problems:
         raise InputErrors.of(problems)
-    return Tournament(tuple(games), title)
+    remarks = [*_half_entered(rows, grouped, seats), *_spelt_alike(rows, parsed["player"])]
+    return Tournament(tuple(games), title, tuple(remarks))
+
+
+def _spelt_alike(rows: Rows, names: Sequence[str]) -> list[Notice]:
+    """A warning for each name typed in two ways that print alike (an accent
+    as one code point or two, an invisible character): :func:`parse_player`
+    reads them as one player, which must not go unsaid (a spreadsheet's
+    MATCH would not)."""
+    column = rows.columns.get("player")
+    if column is None:
+        return []
+    if all(type(v) is not str or v.isascii() for v in set(column)):
+        return []
+    first: dict[str, dict[str, int]] = {}  # name -> raw spelling (folded) -> first row
+    for i, raw in enumerate(column):
+        if type(raw) is str and names[i]:
+            first.setdefault(names[i], {}).setdefault(" ".join(raw.split()), i)
+    found = []
+    for name, spellings in first.items():
+        if len(spellings) > 1 and not all(map(str.isascii, spellings)):
+            (a, i), (b, j) = list(spellings.items())[:2]
+            found.append(Notice(
+                "names_alike",
+                f"player names {_code_points(a)} and {_code_points(b)} print alike but are typed "
+                "differently (an accent typed as one character or two, or an invisible "
+                f"character): scored as one player, {describe(name)}",
+                f"{rows.cell('player', i)}; {rows.cell('player', j)}",
+            ))
+    return found
+
+
+def _cells_text(cells: Sequence[str]) -> str:
+    """Cells named once: ``Results!E10, E11, E13`` (the sheet said once),
+    else the places joined by semicolons (``line 3, column centres; ...``)."""
+    sheet = cells[0].rpartition("!")[0] if cells else ""
+    if sheet and all(c.rpartition("!")[0] == sheet for c in cells[1:]):
+        return ", ".join([cells[0], *(c.rpartition("!")[2] for c in cells[1:])])
+    return "; ".join(cells)
+
+
+def _code_points(text: str) -> str:
+    """Text quoted with every character beyond ASCII as its escape
+    (``"Jose\\u0301"``): two spellings that print alike, told apart."""
+    return '"' + text.encode("ascii", "backslashreplace").decode("ascii") + '"'
+
+
+def _half_entered(
+    rows: Rows, grouped: Mapping[tuple[int, int], list[int]], seats: Sequence[Seat]
+) -> list[Notice]:
+    """A warning for each board with some but not all centre counts entered:
+    it is not scored (no system scores an unfinished board), which must not
+    go unsaid.  It names the blank cells."""
+    found = []
+    for (rnd, board), members in grouped.items():
+        blank = [i for i in members if seats[i].centres is None]
+        if blank and len(blank) < len(members):
+            who = ", ".join(
+                f"{seats[i].power.title}" + (f" ({seats[i].player})" if seats[i].player else "")
+                for i in blank
+            )
+            found.append(Notice(
+                "board_half_entered",
+                f"round {rnd}, board {board} has {len(members) - len(blank)} of 7 centre "
+                f"counts: blank for {who}; the board is not scored until all seven are "
+                "entered",
+                _cells_text([rows.cell("centres", i) for i in blank]),
+            ))
+    return found
 
 
 # Kinds of raw value parsed once per distinct value: within each set, values

@@ -508,11 +508,13 @@ def test_a_bool_is_never_read_as_a_number(field: str, values: list[object]) -> N
             tournament_from_rows(rows)
         assert (err.value.cell, err.value.field, err.value.value) == ("round3", "round", True)
         return
-    game = tournament_from_rows(rows).games[0]
-    if field == "centres":
-        assert not game.finished
-    else:  # a flag True and the number 1 both say "in the draw"
-        assert game.draw_members == (True, True) + (False,) * 5
+    if field == "draw":  # TRUE and 1 are no draw flags (Y/N): each refused as itself
+        with pytest.raises(InputErrors) as errs:
+            tournament_from_rows(rows)
+        assert [(e.cell, e.value) for e in errs.value.problems] == [
+            ("draw2", True), ("draw3", 1.0)]
+        return
+    assert not tournament_from_rows(rows).games[0].finished
 
 
 def test_errors_carry_their_field_value_and_cell() -> None:

@@ -71,10 +71,10 @@ def cell(value: object, style: str) -> object:
     """A value as a cell delivers it: a float, or the number typed as text."""
     if value is None:
         return None
+    if isinstance(value, bool):  # a draw flag: Y or N (not " True ", a number's text)
+        return "Y" if value else "N"
     if style == "text" and isinstance(value, int):
         return f" {value} "
-    if isinstance(value, bool):
-        return "Y" if value else "N"
     return float(value) if isinstance(value, int) else value
 
 
@@ -257,7 +257,8 @@ def test_parameters_in_every_accepted_form(
         assert spec.score_game is not None
         want = column(spec.score_game(game, spec.make_params({"round_to": round_to})))
         for form in forms:
-            got = call(column([float(c) for c in counts]), column(years), column(flags), form)
+            got = call(column([float(c) for c in counts]), column(years),
+                       column([cell(f, "float") for f in flags]), form)
             assert_table(got, want)
 
 
@@ -285,7 +286,7 @@ def test_a_yes_or_no_parameter_in_every_accepted_form(
     given_as = [f"{name}={word}", f"{name} = {upper}", [[name, not default]],
                 [[name, 0.0 if default else 1.0]]][form]
     got = BOARD_FUNCTIONS[system](column([float(c) for c in counts]), column(years),
-                                  column(flags), given_as)
+                                  column([cell(f, "float") for f in flags]), given_as)
     assert_table(got, want)
 
 

@@ -165,6 +165,17 @@ class Package:
                 stored.writestr(zipfile.ZipInfo(name), content)
         return copy.getvalue()
 
+    def defined_names(self) -> dict[str, str]:
+        """Workbook-level defined names -> what they refer to (``Settings!$B$4``,
+        ``"cdiplo"``), from workbook.xml (a small part, read with a regular
+        expression: no entity is expanded); names local to a sheet are left out."""
+        found: dict[str, str] = {}
+        for attrs, text in _DEFINED_NAME.findall(self.part(_WORKBOOK)):
+            name = _attr(attrs, b"name")
+            if name is not None and _attr(attrs, b"localSheetId") is None:
+                found.setdefault(name, unescape(text.decode("utf-8", "replace")).strip())
+        return found
+
     def check_extent(self, sheet: str) -> None:
         """Refuse a sheet too big to load: more than :data:`MAX_ROWS` rows,
         or more than :data:`MAX_CELLS` cells from A1 to its last cell (the
@@ -525,3 +536,6 @@ _TARGET_ATTR = re.compile(rb"""\sTarget\s*=\s*(?:"[^"]*"|'[^']*')""")
 # A row or cell tag not followed by its reference (as " r=")
 _UNUSUAL_TAG = re.compile(rb'<(?:row|c)(?:[\t\n\r/>]| (?!r="))')
 _ROW_START = re.compile(rb"<(?:[\w.-]+:)?row[\s/>]")
+
+_DEFINED_NAME = re.compile(
+    rb"<(?:[\w.-]+:)?definedName\b([^>]*)>([^<]*)</(?:[\w.-]+:)?definedName>")

@@ -82,10 +82,17 @@ def settings_rows(system: System, params: Any, title: str) -> list[tuple[str, An
 
 
 def system_from_settings(
-    rows: Iterable[tuple[object, object, str]],
+    rows: Iterable[tuple[object, object, str]], *, as_formulas: bool = False
 ) -> tuple[System, dict[str, Any], str]:
     """(system, parameter overrides, title) from Settings rows of
-    ``(name, value, cell)``; errors name the cell."""
+    ``(name, value, cell)``; errors name the cell.
+
+    ``as_formulas``: the rows are the cells a generated workbook's formulas
+    read, and each value is taken as those formulas take it, or refused: a
+    blank element of a list (``positions_2``) is 0, a blank parameter that
+    may be blank is None, any other blank and text in a number's cell are
+    errors (the formulas would read them as 0 or not at all), and text is
+    taken as typed (the formulas compare it as it is)."""
     values: dict[str, tuple[object, str]] = {}
     for name, value, cell in rows:
         if isinstance(name, str) and name.strip():
@@ -102,46 +109,78 @@ def system_from_settings(
     overrides: dict[str, Any] = {}
     for name, default in system.parameters():
         if isinstance(default, tuple):
-            items: list[object] = []
+            items: list[tuple[object, str]] = []
             i = 1
             while f"{name}_{i}" in values:
-                items.append(values[f"{name}_{i}"][0])
+                items.append(values[f"{name}_{i}"])
                 i += 1
             blank = TUPLE_BLANKS.get(name)
-            if blank is not None and any(v is not None and v != "" for v in items):
-                items = [blank if v is None or v == "" else v for v in items]
-            if items:
+            if blank is not None:  # a blank row has a meaning of its own (a weight of 1)
+                if any(not _blank(v) for v, _ in items):
+                    items = [(blank if _blank(v) else v, cell) for v, cell in items]
+                else:
+                    items = []  # every row blank: the parameter is not set
+            while len(items) > 1 and as_formulas and _blank(items[-1][0]):
+                items.pop()  # blank rows after the last entry: no position points
+            if items and as_formulas:
                 overrides[name] = tuple(
-                    _setting_number(v, values[f"{name}_{k}"][1], name)
-                    for k, v in enumerate(items, start=1)
-                    if v is not None and v != ""
+                    0 if _blank(v) else _setting_number(v, cell, name, as_formulas)
+                    for v, cell in items
+                )
+            elif items:
+                overrides[name] = tuple(
+                    _setting_number(v, cell, name) for v, cell in items if not _blank(v)
                 )
         elif name in values:
             value, cell = values[name]
             overrides[name] = _setting_value(
-                value, default, cell, name, name in system.blank_parameters)
+                value, default, cell, name, name in system.blank_parameters, as_formulas)
     return system, overrides, title
 
 
-def _setting_number(value: object, cell: str, name: str) -> float | int:
+def _blank(value: object) -> bool:
+    return value is None or value == ""
+
+
+def _setting_number(
+    value: object, cell: str, name: str, as_formulas: bool = False
+) -> float | int:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise InputError(f"{name} must be a number, got {value!r}", cell)
+        raise InputError(f"{name} must be a number, got {value!r}", cell, field=name,
+                         value=value, cell=cell)
+    if as_formulas and isinstance(value, str):
+        raise InputError(
+            f"{name} holds the text {value!r}, which the workbook's formulas do not read "
+            "as a number; enter it as a number",
+            cell, field=name, value=value, cell=cell,
+        )
     try:
         number = float(value)
     except ValueError:
-        raise InputError(f"{name} must be a number, got {value!r}", cell) from None
+        raise InputError(f"{name} must be a number, got {value!r}", cell, field=name,
+                         value=value, cell=cell) from None
     return int(number) if number.is_integer() else number
 
 
-def _setting_value(value: object, default: Any, cell: str, name: str, blank: bool) -> Any:
+def _setting_value(
+    value: object, default: Any, cell: str, name: str, blank: bool, as_formulas: bool = False
+) -> Any:
     """``blank``: the parameter may be None (its type says so)."""
-    if value is None or value == "":
-        return None if blank else default
+    if _blank(value):
+        if blank:
+            return None
+        if as_formulas:
+            raise InputError(
+                f"{name} is blank, which the workbook's formulas would read as 0 or as "
+                f"nothing; enter its value (the default is {default!r})",
+                cell, field=name, value=value, cell=cell,
+            )
+        return default
     if isinstance(default, str):
-        return str(value).strip()
+        return value if as_formulas and isinstance(value, str) else str(value).strip()
     if isinstance(default, bool):  # a yes/no parameter: TRUE, 1 or the text yes
         try:
             return truth(name, value)
         except ParameterError as err:
             raise InputError(str(err), cell, field=name, value=value, cell=cell) from None
-    return _setting_number(value, cell, name)
+    return _setting_number(value, cell, name, as_formulas)

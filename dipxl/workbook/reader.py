@@ -28,21 +28,23 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import python_calamine
 
-from dipxl.errors import DipxlError, InputError
-from dipxl.fields import FIELDS, REQUIRED, header_columns, parse_player, parse_text
+from dipxl.errors import DipxlError, InputError, Notice
+from dipxl.fields import FIELDS, REQUIRED, describe, header_columns, parse_player, parse_text
 from dipxl.formats import check_event
+from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
-from dipxl.systems import System
+from dipxl.systems import SYSTEMS, System
+from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.layout import (
     INPUT_HEADERS,
@@ -234,6 +236,9 @@ class _Reader:
         # The Settings rows (name, value, cell) and the sheet's reference,
         # to name the cell of a setting the event does not fit.
         self.settings_cells: tuple[Sequence[tuple[object, object, str]], str] = ((), "")
+        # The settings a generated workbook's formulas read (set_<name> cells).
+        self.formula_settings: frozenset[str] = frozenset()
+        self.system_cell = ""
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
@@ -267,6 +272,10 @@ class _Reader:
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
+        if system is not None and self.formula_settings:
+            _same_formulas(system, self.formula_settings, rows[header.row - 1], self.system_cell)
+        if self.formula_settings and "draw" in columns:
+            _flags_as_formulas(ref, header, columns["draw"], numbers)
         title = settings_title or self.title_above(rows, header) or default_title
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
         if system is not None:
@@ -277,6 +286,10 @@ class _Reader:
             except DipxlError as err:
                 entries, settings_ref = self.settings_cells
                 raise err.moved(_setting_cell(entries, err, settings_ref)) from None
+        remarks = [*self.not_on_players(ref, header, columns, numbers),
+                   *self.other_results(sheet)]
+        if remarks:
+            tournament = replace(tournament, remarks=(*tournament.remarks, *remarks))
         return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params,
                              self.player_names() if names else {})
 
@@ -333,6 +346,63 @@ class _Reader:
             f"no results found: no sheet ({sheets}) has a header row with "
             f"{', '.join(_TITLES[f] for f in REQUIRED)} in its first {HEADER_ROWS} rows"
         )
+
+    def other_results(self, sheet: str) -> list[Notice]:
+        """A warning for each sheet besides ``sheet`` (the one read) that
+        also has a results header: its rows are not read, which must not go
+        unsaid.  The sheets a generated workbook computes are not looked at."""
+        own = {n.lower() for n in (*SHEETS.values(), fx.CALC, fx.SUMMARY)}
+        found = []
+        for other in self.names:
+            if other == sheet or other.lower() in own:
+                continue
+            for index, row in enumerate(self.rows(other, HEADER_ROWS)):
+                columns = header_columns(row)
+                if all(f in columns for f in REQUIRED):
+                    corner = column_letter(min(columns.values()) + 1)
+                    found.append(Notice(
+                        "other_results_sheet",
+                        f"sheet {other!r} also has a results header, but dipxl reads the "
+                        f"results of {sheet!r} only: move its rows to {sheet!r}, or delete it",
+                        f"{_sheet_ref(other)}!{corner}{index + 1}",
+                    ))
+                    break
+        return found
+
+    def not_on_players(
+        self, ref: str, header: _Header, columns: Mapping[str, list[Any]],
+        numbers: Sequence[int],
+    ) -> list[Notice]:
+        """In a generated workbook (its defined name ``player_names``), a
+        warning for each player of Results not on its Players sheet, found as
+        the sheet's MATCH finds names (case aside, nothing else): its own
+        formulas leave that seat out and mark it red; dipxl scores it."""
+        target = self.package.defined_names().get(_PLAYER_NAMES, "")
+        listed = _named_range(target)
+        if listed is None or listed[0] not in self.names or "player" not in columns:
+            return []
+        sheet, first, last, col = listed
+        names = {
+            _match_key(row[col])
+            for row in self.rows(sheet)[first - 1 : last]
+            if col < len(row) and not _blank(row[col])
+        }
+        cells: dict[object, tuple[object, list[int]]] = {}
+        for raw, number in zip(columns["player"], numbers, strict=True):
+            if not _blank(raw) and _match_key(raw) not in names:
+                cells.setdefault(_match_key(raw), (raw, []))[1].append(number)
+        letter = column_letter(header.columns["player"] + 1)
+        found = []
+        for raw, rows in cells.values():
+            more = f" (and {len(rows) - 1} more rows)" if len(rows) > 1 else ""
+            found.append(Notice(
+                "not_on_players",
+                f"player {describe(raw)} is not on the Players sheet ({target}){more}: the "
+                "workbook's own formulas leave the seat out (the sheet marks it red) while "
+                "dipxl scores it; add the name to Players or correct it",
+                f"{ref}!{letter}{rows[0]}",
+            ))
+        return found
 
     @staticmethod
     def title_above(rows: Sequence[list[Any]], header: _Header) -> str:
@@ -425,8 +495,18 @@ class _Reader:
             entries.append((key, None if value == "" else value, cell))
         if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
             return None, {}, None, _plain_title(entries)
-        system, overrides, title = _system_from_settings(entries)
+        named = {
+            name.removeprefix(_SETTING_PREFIX): target
+            for name, target in self.package.defined_names().items()
+            if name.startswith(_SETTING_PREFIX)
+        }
+        if named:  # a generated workbook: read what its formulas read, as they read it
+            entries = _named_settings(entries, named, sheet, rows, name_col, value_col)
+        system, overrides, title = _system_from_settings(entries, as_formulas=bool(named))
         self.settings_cells = (entries, ref)
+        if named:
+            self.formula_settings = frozenset(named)
+            self.system_cell = next(c for k, _, c in entries if str(k).strip().lower() == "system")
         try:
             params = system.make_params(overrides)  # the one build, naming the cell
         except DipxlError as err:
@@ -490,6 +570,142 @@ def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | Non
         if "player" in columns and len(columns) > 1:
             return index, columns
     return None
+
+
+_PLAYER_NAMES = "player_names"  # the Players range the Results formulas MATCH names in
+
+
+def _match_key(value: object) -> object:
+    """A name as the sheet's MATCH compares it: text case aside, numbers as numbers."""
+    if isinstance(value, str):
+        return value.casefold()
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _named_range(target: str) -> tuple[str, int, int, int] | None:
+    """(sheet, first row, last row, 0-based column) of a one-column range
+    ``Players!$B$2:$B$22``; None for anything else."""
+    sheet, _, address = target.rpartition("!")
+    first, _, last = address.partition(":")
+    a, b = parse_ref(first), parse_ref(last or first)
+    if not sheet or a is None or b is None or a[1] != b[1]:
+        return None
+    return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
+
+
+_SETTING_PREFIX = fx.setting_name("")  # the defined names of Settings: set_<name>
+_FIXED_SETTINGS = ("title", "system")  # rows read by their name, by dipxl alone
+
+
+def _named_settings(
+    entries: Sequence[tuple[object, object, str]],
+    named: Mapping[str, str],
+    sheet: str,
+    rows: Sequence[list[Any]],
+    name_col: int,
+    value_col: int,
+) -> list[tuple[object, object, str]]:
+    """The Settings entries of a generated workbook as its formulas read
+    them: each parameter from the cell its defined name ``set_<name>``
+    points at (which moves with inserted rows), never from another row of
+    the same name.  A named cell whose row is labelled otherwise (rows
+    sorted, a row deleted) and a labelled row with a value that no formula
+    reads (a setting given twice, misspelt, or not one of this workbook's)
+    are errors naming the cell: dipxl would read it one way, the sheet
+    another.  A label without a value (a note) is left alone."""
+    ref = _sheet_ref(sheet)
+    at: dict[int, str] = {}  # sheet row (1-based) -> setting its formulas read there
+    for name, target in sorted(named.items()):
+        target_sheet, _, address = target.rpartition("!")
+        found = parse_ref(address)
+        if target_sheet.strip("'").replace("''", "'") != sheet or found is None \
+                or found[1] != value_col:
+            raise InputError(
+                f"the workbook's formulas read setting {name} from {target}, not from the "
+                "Value column of this sheet (a row or column deleted?); generate the "
+                "workbook again with dipxl new",
+                ref, field=name, value=target,
+            )
+        row = found[0]
+        label = rows[row - 1][name_col] if row <= len(rows) and name_col < len(rows[row - 1]) \
+            else None
+        label_cell = f"{ref}!{column_letter(name_col + 1)}{row}"
+        if not isinstance(label, str) or label.strip().lower() != name:
+            raise InputError(
+                f"this row is labelled {label!r}, but the workbook's formulas read its value "
+                f"as {name} (rows sorted or moved?); label it {name}, or put the rows back",
+                label_cell, field=name, value=label, cell=label_cell,
+            )
+        at[row] = name
+    values: list[tuple[object, object, str]] = []
+    first_row: dict[str, str] = {}
+    for key, value, cell in entries:
+        row = int(re.sub(r"^.*![A-Z]+", "", cell))
+        label_cell = f"{ref}!{column_letter(name_col + 1)}{row}"
+        name = str(key).strip().lower()
+        if row in at or name in _FIXED_SETTINGS:
+            if name in first_row:
+                raise InputError(
+                    f"{name} is given twice ({first_row[name]} and this row); delete one",
+                    label_cell, field=name, value=key, cell=label_cell)
+            first_row[name] = label_cell
+            values.append((key, value, cell))
+            continue
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue  # a note without a value: nothing to read two ways
+        if name in named:
+            read = named[name]
+            message = (f"{name} is given twice: the workbook's formulas read only {read}; "
+                       "delete this row, or change the value there")
+        else:
+            message = (f"{str(key).strip()!r} is not a setting this workbook's formulas read "
+                       f"(they read {', '.join(sorted(named))}); delete the row or fix its name")
+        raise InputError(message, label_cell, field=name, value=key, cell=label_cell)
+    return values
+
+
+def _flags_as_formulas(
+    ref: str, header: _Header, values: Sequence[object], numbers: Sequence[int]
+) -> None:
+    """In a generated workbook, refuse a draw flag with spaces around it
+    (or of spaces only): its formulas compare the cell as it is and would
+    not count the game (``formulas.Seat.flags_read``), where the flag's
+    parser reads ``" Y"`` as Y."""
+    for value, number in zip(values, numbers, strict=True):
+        if isinstance(value, str) and value and value != value.strip():
+            cell = f"{ref}!{column_letter(header.columns['draw'] + 1)}{number}"
+            raise InputError(
+                f"draw flag {describe(value)} has spaces around it, which this workbook's "
+                "formulas do not read (they leave the game out); type Y or N alone",
+                cell, field="draw", value=value, cell=cell,
+            )
+
+
+def _same_formulas(
+    system: System, named: Collection[str], header: Sequence[object], cell: str
+) -> None:
+    """Refuse a Settings ``system`` changed after the workbook was generated:
+    its formulas (found by the parameters they read and the computed columns
+    of Results) score another system than the one named."""
+    def computed(spec: System) -> frozenset[str]:
+        return frozenset((*fx.COMMON_COLUMNS, *fx.for_system(spec).extra_columns))
+
+    twins = [s for s in SYSTEMS if s.twin is not None]
+    known = frozenset().union(*map(computed, twins))
+    seen = frozenset(h.strip() for h in header if isinstance(h, str)) & known
+    params = frozenset(re.sub(r"_[0-9]+$", "", n) for n in named)
+    if system.twin is not None and params == {n for n, _ in system.parameters()} \
+            and seen == computed(system):
+        return
+    written = next((s for s in twins
+                    if params == {n for n, _ in s.parameters()} and seen == computed(s)), None)
+    was = f"{written.id} ({written.title})" if written is not None else "another system"
+    raise InputError(
+        f"the system is {system.id}, but this workbook's formulas score {was}: a workbook's "
+        f"system cannot be changed after it is made; write a new one with "
+        f"dipxl new -s {system.id} (or put {written.id if written else 'the system'} back)",
+        cell, field="system", value=system.id, cell=cell,
+    )
 
 
 def _settings_header(rows: Sequence[list[Any]]) -> tuple[int, int, int] | None:

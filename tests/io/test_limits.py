@@ -197,7 +197,7 @@ def test_new_refuses_more_than_it_writes_as_a_usage_error(tmp_path: Path) -> Non
     result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-n", "14000", "-r", "16"])
     assert result.exit_code == 2, result.output
     assert "2,000 boards (14,000 players) over 16 rounds is 224,000 result rows, more than " \
-        "`dipxl new` writes (21,000" in " ".join(result.stderr.split())
+        "`dipxl new` writes (14,000" in " ".join(result.stderr.split())
     assert not out.exists()
     check_size(10, limits.NEW_SEATS // 70, 2100)  # the limit itself is written
     with pytest.raises(SizeError):

@@ -34,6 +34,7 @@ from dipxl.workbook.a1 import column_letter, column_span
 
 __all__ = [
     "COMMON_COLUMNS",
+    "DRAW_ENTRY",
     "FORMATS_NOTE",
     "SCORE_KEY",
     "TEXT_ENTRY",
@@ -63,6 +64,10 @@ SCORE_KEY = "Score key"
 # What the Score cells of a game say when one of its Centres or Eliminated
 # cells holds text (the game is then not counted).
 TEXT_ENTRY = "text entry"
+
+# What the Score cells of a game say when one of its Draw cells holds
+# something else than Y, Yes, N, No or nothing (the game is then not counted).
+DRAW_ENTRY = "draw: Y or N"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -195,12 +200,24 @@ class Seat:
         return f"${e}${self.first}:${f}${self.last}"
 
     @property
+    def flags_read(self) -> str:
+        """True when every Draw cell of the game is blank or a flag these
+        formulas read (Y, Yes, N, No, any case: :func:`member`), as
+        ``dipxl.fields.parse_draw`` reads them; anything else (``x``, ``1``,
+        TRUE, spaces around) stops the game from counting, and its Score
+        cells say :data:`DRAW_ENTRY`: never read as a blank."""
+        gb = self.block("Draw")
+        counted = "+".join(f'COUNTIF({gb},"{flag}")' for flag in ("Y", "Yes", "N", "No"))
+        return f"COUNTA({gb})={counted}"
+
+    @property
     def unscored(self) -> str:
         """A Score cell's value while the game is not counted: blank, or
         :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
         not a number (``dipxl score`` would read ``"5"`` as 5 and score the
         game: the sheet must not look merely unfinished)."""
-        return f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}","")'
+        return (f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}",'
+                f'IF({self.flags_read},"","{DRAW_ENTRY}"))')
 
     def soloist(self, points: str, others: str = "0") -> str:
         """A solo's score of this seat: ``points`` for the soloist (on the
@@ -444,10 +461,12 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
-        # Seven centre counts, and nothing but numbers among the Centres and
-        # Eliminated cells (TRUE/FALSE multiplied into 1/0, as in Excel).
+        # Seven centre counts, nothing but numbers among the Centres and
+        # Eliminated cells, and draw flags read as dipxl reads them
+        # (TRUE/FALSE multiplied into 1/0, as in Excel).
         # Not COUNTIF(..,"*"): LibreOffice matches numbers with it too.
-        "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))",
+        "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))"
+                     f"*({s.flags_read})",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

@@ -4,12 +4,14 @@ last names for the WDD export (read back by the workbook reader)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.errors import DipxlError
+from dipxl.fields import parse_player
 from dipxl.model import Tournament
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.layout import PLAYER_HEADERS, SHEETS
@@ -25,7 +27,7 @@ from dipxl.workbook.sheets.cells import (
     user_text,
 )
 
-__all__ = ["build", "default_players", "player_list", "spare_rows"]
+__all__ = ["build", "default_players", "names_from_text", "player_list", "spare_rows"]
 
 
 def default_players(count: int) -> list[str]:
@@ -60,6 +62,54 @@ def player_list(players: Sequence[str], tournament: Tournament | None) -> list[s
             continue
         seen[key] = name
         names.append(name)
+    return names
+
+
+# Characters other programs take for a line break, and Python's splitlines
+# too, but a players file does not: a name holding one is refused (a line
+# is a name: two names run together must not become one, or be split where
+# a text editor shows one line).
+_NOT_LINE_BREAKS = {
+    "\v": "a vertical tab", "\f": "a form feed", "\x1c": "a file separator",
+    "\x1d": "a group separator", "\x1e": "a record separator", "\x85": "a next-line (NEL)",
+    "\u2028": "a line separator (U+2028)", "\u2029": "a paragraph separator (U+2029)",
+}
+
+
+def names_from_text(text: str, label: str) -> list[str]:
+    """The player names of a players file's text (``dipxl new
+    --players-file``): one name a line, lines ending in LF, CRLF or CR;
+    blank lines and lines starting with ``#`` (comments) skipped; names read
+    as every name is (:func:`~dipxl.fields.parse_player`).  Any other line separator, a name
+    given twice (case aside, as a spreadsheet compares them) and a file with
+    no name are errors naming ``label`` and the line."""
+    names: list[str] = []
+    seen: dict[str, tuple[int, str]] = {}  # folded name -> (line, name)
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        where = f"{label}: line {number}"
+        odd = next((ch for ch in line if ch in _NOT_LINE_BREAKS), None)
+        if odd is not None:
+            raise DipxlError(
+                f"holds {_NOT_LINE_BREAKS[odd]}: write one name a line, lines ending in "
+                "ordinary line breaks", where,
+            )
+        if line.strip().startswith("#"):
+            continue
+        name = parse_player(line, where)
+        if not name:
+            continue
+        first, spelt = seen.setdefault(name.casefold(), (number, name))
+        if first != number:
+            raise DipxlError(
+                f"{name!r} is already on line {first}" if spelt == name else
+                f"{name!r} differs only in case from {spelt!r} on line {first}: a "
+                "spreadsheet cannot tell them apart", where,
+            )
+        names.append(name)
+    if not names:
+        raise DipxlError(
+            "no player names (one a line; blank lines and # comments are skipped)", label
+        )
     return names
 
 

@@ -159,6 +159,17 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
         f"{e}2:{f}{last}",
         FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
     )
+    # A draw flag the formulas do not read (x, 1, TRUE, " Y"): the game is
+    # not counted (its Score cells say so); dipxl score refuses it.
+    g = plan.col("Draw")
+    ws.conditional_formatting.add(
+        f"{g}2:{g}{last}",
+        FormulaRule(
+            formula=[f'AND(COUNTA({g}2)>0,COUNTIF({g}2,"Y")+COUNTIF({g}2,"Yes")'
+                     f'+COUNTIF({g}2,"N")+COUNTIF({g}2,"No")=0)'],
+            fill=TEXT_FILL, font=TEXT_FONT,
+        ),
+    )
     # A game whose centres total more than 34.
     ws.conditional_formatting.add(
         f"{e}2:{e}{last}", FormulaRule(formula=[f"SUM({block})>34"], fill=WARN_FILL)
