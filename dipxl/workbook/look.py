@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from dipxl.tables import display_decimals
+
 __all__ = ["KINDS", "Kind", "Look", "column_kind", "column_name"]
 
 
@@ -95,12 +97,7 @@ class Look:
         """The look of ``system`` (a registry entry) under ``params``: HTM
         to 4 decimals, a system rounding each game to ``round_to``
         decimals to those, any other to 2."""
-        if not getattr(system, "per_game", True):
-            return cls(4)
-        round_to = getattr(params if params is not None else system.params, "round_to", None)
-        if isinstance(round_to, int) and not isinstance(round_to, bool) and 0 <= round_to <= 9:
-            return cls(round_to)
-        return cls(2)
+        return cls(display_decimals(system, params))  # as the terminal and CSV show them
 
     def number_format(self, header: str) -> str:
         """The number format of a column (``General`` for text)."""
