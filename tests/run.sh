@@ -8,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Administrative tools (losetup, mkfs.exfat, mount.exfat-fuse) live in the
+# sbin folders, which a plain user's PATH (or CI's) may leave out.
+export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
+
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 apt_updated=""
