@@ -550,11 +550,6 @@ def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError
         if value is not None and (value == err.value or str(value).strip() == str(err.value)):
             return cell
     return rows[0][2]
-    quoted = err.message.rpartition("got ")[2]
-    for _key, value, cell in rows:
-        if value is not None and (str(value).strip() == quoted or repr(value) == quoted):
-            return cell
-    return rows[0][2]
 
 
 def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | None:
