@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -37,16 +36,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from dipxl.io.limits import MAX_CELLS, MAX_SHARED_STRINGS  # noqa: E402
 from tests.hostile import files  # noqa: E402  (this checkout's file makers)
 
-# Run in the child: sys.argv = [root, command...].  Prints one JSON line.
+# Run in the child: sys.argv = [cap, root, command...].  Prints one JSON
+# line.  The cap is set here, not in a preexec_fn: without one the child is
+# started by vfork, so its peak is its own, not the benchmark's at fork.
 CHILD = r"""
-import json, sys, time
-sys.path.insert(0, sys.argv[1])
+import resource, sys
+cap = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+import json, time
+sys.path.insert(0, sys.argv[2])
 from click.testing import CliRunner
 from dipxl.cli import cli
 start = time.perf_counter()
-result = CliRunner().invoke(cli, sys.argv[2:])
+result = CliRunner().invoke(cli, sys.argv[3:])
 seconds = time.perf_counter() - start
 text = (result.output or "").strip().splitlines()
 print(json.dumps({"exit": result.exit_code, "seconds": seconds,
@@ -88,10 +93,20 @@ FILES: dict[str, Callable[[Path], None]] = {
     "one-field-250MB.csv": _lazy(lambda: files.csv_one_field(250 * 1000 * 1000)),
     "header-30M-columns.csv": _lazy(lambda: files.csv_wide_header(30_000_000)),
     "rows-1M.csv": _lazy(lambda: files.csv_rows(1_000_000)),
-    "padded-image-120MiB.xlsx": _lazy(lambda: files.padded(120 << 20)),
-    "padded-styles-120MiB.xlsx": _lazy(lambda: files.padded(120 << 20, "xl/styles.xml")),
-    "padded-sheet-120MiB.xlsx": _lazy(lambda: files.padded(120 << 20, files.SHEET)),
-    "stray-cell-inside-limits.xlsx": _lazy(lambda: files.stray_cell("O199999")),
+    # Inside every limit, as costly as each limit allows: read or refused
+    # within the budget all the same (tests/hostile/test_budget.py).
+    **{f"padded-{where}-{how}.xlsx": _lazy(lambda part=part, how=how: files.padded(
+        files.room(), part, how))
+       for where, part in (("styles", "xl/styles.xml"), ("sheet", files.SHEET))
+       for how in ("comment", "text", "attribute")},
+    "padded-sheet-cell.xlsx": _lazy(lambda: files.padded(files.room(), files.SHEET, "cell")),
+    "padded-image.xlsx": _lazy(lambda: files.padded(files.room())),
+    "dense-at-cell-limit.xlsx": _lazy(lambda: files.dense(MAX_CELLS // 15 - 200)),
+    "sheets-at-cell-limit.xlsx": _lazy(lambda: files.sheets(
+        10, f"O{MAX_CELLS // 150 - 100}")),
+    "stray-cell-inside-limits.xlsx": _lazy(lambda: files.stray_cell(
+        f"O{MAX_CELLS // 15 - 100}")),
+    "shared-strings-at-limit.xlsx": _lazy(lambda: files.shared_strings(MAX_SHARED_STRINGS)),
     "zip-bomb-3GiB.xlsx": _lazy(files.zip_bomb),
     "entity-bomb.xlsx": _lazy(files.entity_bomb),
     # legitimate
@@ -106,13 +121,10 @@ def run(root: Path, args: list[str], cap: int, timeout: float) -> dict[str, obje
     venv = root / ".venv" / "bin" / "python"
     python = str(venv) if venv.exists() else sys.executable
 
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen([python, "-c", CHILD, str(root), *args], stdout=out,
-                                 stderr=err, preexec_fn=limit)
+        child = subprocess.Popen([python, "-c", CHILD, str(cap), str(root), *args],
+                                 stdout=out, stderr=err)
         timer = threading.Timer(timeout, child.kill)
         timer.start()
         _, status, usage = os.wait4(child.pid, 0)  # its own peak, even when killed

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from dipxl.errors import DipxlError
 from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
+from dipxl.io.limits import NEW_SEATS
 from dipxl.io.signals import Terminated, raise_if_terminated
 from dipxl.io.terminal import CheckedStdout, error_lines, fit_columns, literal, visible
 from dipxl.standings import Standings, score_tournament
@@ -550,8 +551,9 @@ def demo_cmd(folder: Path, force: bool) -> None:
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--system", "-s", "system_id", required=True, type=click.Choice(system_ids()))
 @click.option("--rounds", "-r", type=click.IntRange(1, 50), default=3, show_default=True)
-@click.option("--boards", "-b", type=click.IntRange(1, 2000), help="Boards a round.")
-@click.option("--players", "-n", "n_players", type=click.IntRange(1, 14000), help="Placeholders.")
+@click.option("--boards", "-b", type=click.IntRange(1, NEW_SEATS // 7), help="Boards a round.")
+@click.option("--players", "-n", "n_players", type=click.IntRange(1, NEW_SEATS),
+              help="Placeholders.")
 @click.option(
     "--players-file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),

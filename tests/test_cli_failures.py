@@ -309,8 +309,8 @@ def big_event(path: Path, boards: int) -> Path:
 
 
 def test_out_of_memory_fails_that_file_and_the_batch_goes_on(tmp_path: Path, cup: Path) -> None:
-    big = big_event(tmp_path / "big.csv", 20_000)
-    limit = 160 << 20  # enough to start and score a small event, not 140,000 seats
+    big = big_event(tmp_path / "big.csv", 14_000)
+    limit = 160 << 20  # enough to start and score a small event, not 98,000 seats
 
     def memory_limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -328,7 +328,7 @@ def test_ctrl_c_while_saving_is_one_line_exit_130_and_no_temporary_file(
 ) -> None:
     target = tmp_path / "large.xlsx"
     process = subprocess.Popen(
-        [*DIPXL, "new", str(target), "-s", "cdiplo", "-n", "2100", "-r", "6"],
+        [*DIPXL, "new", str(target), "-s", "cdiplo", "-n", "980", "-r", "7"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 120

@@ -1,12 +1,13 @@
 """How much dipxl reads and writes at most: every size limit, in one place.
 
-A file past one of these is refused with a message naming the limit, before
-it can take more than a couple of seconds or a few hundred megabytes
-(README, "Untrusted input", lists them; ``benchmarks/hostile.py`` measures
-the refusals).  Each limit is far above any tournament: the yardstick is
-the largest workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows:
-at most 36 MiB unpacked, 3.5 MB on disk, 21,001 rows and 231,011 cells on
-their biggest sheet), which stay more than three times inside every one of
+A file past one of these is refused with a message naming the limit, and
+the limits are set so that any file inside all of them, however it is
+built, is read (or refused) in under 2 s and 500 MB: the worst such files
+are measured by ``benchmarks/hostile.py`` and held under 500 MB by
+``tests/hostile/test_budget.py``.  README, "Untrusted input", lists them.
+Each limit is far above any tournament: the yardstick is the largest
+workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows, 1,000
+players over 7 rounds), which stay at least twice inside every one of
 them (``tests/io/test_limits.py`` writes one and checks).
 """
 
@@ -20,6 +21,7 @@ __all__ = [
     "MAX_RATIO",
     "MAX_ROWS",
     "MAX_SHARED_STRINGS",
+    "MAX_TEXT",
     "MAX_UNPACKED",
     "NEW_SEATS",
     "PROLOG_LIMIT",
@@ -35,9 +37,11 @@ MAX_INPUT = 64 << 20
 # -- xlsx packages (dipxl.io.package)
 
 # Bytes a workbook's parts unpack to, in all, as their headers declare
-# (and never inflated past that).  The package holds the parts and a stored
-# copy for python-calamine: twice this at most.
-MAX_UNPACKED = 128 << 20
+# (and never inflated past that).  dipxl holds the parts python-calamine
+# reads once, python-calamine a copy, and one part is read back at a time:
+# about three times this at most.  The largest `dipxl new` workbook unpacks
+# to 28 MiB (Diminishing Value; C-Diplo 18 MiB).
+MAX_UNPACKED = 64 << 20
 # A part over 1 MiB that claims to inflate more than this many times its
 # stored size is a bomb: real sheets compress about 10:1, deflate's limit
 # is about 1000:1.
@@ -51,16 +55,21 @@ PROLOG_LIMIT = 64 << 10
 # string before any sheet is read); a generated workbook has a few
 # thousand, one a distinct text.
 MAX_SHARED_STRINGS = 1_000_000
-# Cells of a sheet read, counted from A1 to its last cell as python-calamine
-# holds it (a dense grid): one stray value at XFD1048576 would ask for
-# hundreds of gigabytes.  The biggest generated sheet has 231,011.
-MAX_CELLS = 3_000_000
+# Cells of the sheets read, in all, each counted from A1 to its last cell
+# as python-calamine holds it (a dense grid): one stray value at
+# XFD1048576 would ask for hundreds of gigabytes, and python-calamine takes
+# about a second a million cells.  A workbook's sheets are counted
+# together, so that many sheets at the limit are refused like one.
+MAX_CELLS = 1_000_000
+# Characters of one cell's text: Excel's own limit, which no spreadsheet
+# application goes past (a name, a title).
+MAX_TEXT = 32_767
 
 # -- results tables (a sheet or a CSV file)
 
 # Rows of a sheet read (its last row), or lines of a CSV file: a
-# tournament of 14,000 players over 14 rounds fits.
-MAX_ROWS = 200_000
+# tournament of 7,000 players over 14 rounds fits.
+MAX_ROWS = 100_000
 # Characters on one line of a CSV file (the csv module's own limit on one
 # field is 131,072): a header of millions of columns is refused before it
 # is split.
@@ -68,7 +77,8 @@ MAX_LINE = 1 << 20
 
 # -- what `dipxl new` writes
 
-# Result rows (seven a board, every round) of a generated workbook: writing
-# one this big takes 7-15 s, and every size measure stays well inside what
-# `dipxl score` reads (tests/io/test_limits.py).
-NEW_SEATS = 14_000
+# Result rows (seven a board, every round) of a generated workbook: 1,000
+# players over 7 rounds, several times the largest real events.  Writing
+# one this big takes a few seconds, and every size measure stays at least
+# twice inside what `dipxl score` reads (tests/io/test_limits.py).
+NEW_SEATS = 7_000

@@ -9,15 +9,15 @@ entities need one; xlsx parts never have one).
 
 zipfile reads the archive.  Every part python-calamine reads (the
 workbook's own, and the XML parts its relationships name: sheets, styles,
-shared strings) is inflated once, never past its declared size, its CRC
-compared, into a copy of the archive whose parts are stored uncompressed,
-each under its normal name (:func:`part_name`), the relationships pointing
-at them by their absolute names: python-calamine reads that copy
-(:attr:`Package.unpacked`), so nothing is inflated twice and what it reads
-is what was checked.  Images, charts and the like stay packed.  The parts
-and the copy are held in memory while the workbook is read: about twice
-their unpacked size (at most :data:`MAX_UNPACKED` each).  Every limit is
-in :mod:`dipxl.io.limits`.
+shared strings) is inflated once, in chunks, never past its declared size,
+its CRC compared, straight into a copy of the archive whose parts are
+stored uncompressed, each under its normal name (:func:`part_name`), the
+relationships pointing at them by their absolute names: python-calamine
+reads that copy (:attr:`Package.unpacked`), so nothing is inflated twice
+and what it reads is what was checked.  Images, charts and the like stay
+packed.  The copy is all dipxl holds of the parts (at most
+:data:`MAX_UNPACKED`); a part is read back from it when it is looked at.
+Every limit is in :mod:`dipxl.io.limits`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from html import escape, unescape
+from typing import IO
 
 from dipxl.errors import InputError
 from dipxl.io.cells import Cells, scan_cells
@@ -86,8 +87,8 @@ class Package:
         if unpacked > MAX_UNPACKED:
             raise InputError(
                 f"the workbook unpacks to {unpacked / (1 << 20):,.0f} MiB, more than dipxl reads "
-                f"({MAX_UNPACKED >> 20} MiB; the largest workbook `dipxl new` writes is about "
-                "36 MiB): a zip bomb? Refusing to read it"
+                f"({MAX_UNPACKED >> 20} MiB, more than twice the largest workbook `dipxl new` "
+                "writes): a zip bomb? Refusing to read it"
             )
         for info in infos:
             if info.file_size > 1 << 20 and info.file_size > MAX_RATIO * info.compress_size:
@@ -96,33 +97,25 @@ class Package:
                     f"to {info.file_size:,}, more than {MAX_RATIO} times (spreadsheet XML "
                     "compresses about 10 times): a zip bomb? Refusing to read it"
                 )
-        self._contents = _inflated(archive, infos)
-        self._stored: zipfile.ZipFile | None = None
+        self.unpacked = _stored_copy(archive, infos)
+        """The archive with every part python-calamine reads checked and
+        stored uncompressed, under its normal name, the workbook's
+        relationships pointing at the very parts :attr:`parts` names:
+        python-calamine reads what is checked.  The parts are held here
+        only, and read back from it one at a time."""
+        self._stored = zipfile.ZipFile(io.BytesIO(self.unpacked))
         self.parts = self._sheet_parts()
         """Sheet name -> its XML part (a normal part name, see :func:`part_name`)."""
-        _refuse_many_strings(self._contents)
-        self.unpacked = self._copy()
-        """The archive with every part checked and stored uncompressed, under
-        its normal name, the workbook's relationships pointing at the very
-        parts :attr:`parts` names: python-calamine reads what is checked."""
-        # From here on the parts are read back from the copy: held once.
-        self._stored = zipfile.ZipFile(io.BytesIO(self.unpacked))
-        self._contents = {}
         self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
         self._last_rows: dict[str, int] = {}
+        self._grids: dict[str, int] = {}  # sheet -> cells from A1 to its last, of those read
 
     def part(self, name: str) -> bytes:
-        """A part's bytes: as inflated while the package is checked, then
-        read back from the stored copy (so the parts are held only once)."""
-        found = self._contents.get(name)
-        if found is not None:
-            return found
+        """A part's bytes, read back from the stored copy."""
         try:
-            if self._stored is not None:
-                return self._stored.read(name)
+            return self._stored.read(name)
         except KeyError:
-            pass
-        raise InputError(f"the workbook is damaged: {name} is missing") from None
+            raise InputError(f"the workbook is damaged: {name} is missing") from None
 
     def _sheet_parts(self) -> dict[str, str]:
         """Sheet name -> XML part, from workbook.xml and its relationships
@@ -153,18 +146,6 @@ class Package:
             parts[name] = part_name(target, _WORKBOOK)
         return parts
 
-    def _copy(self) -> bytes:
-        """The stored copy python-calamine reads: every part under its normal
-        name, and every target of the workbook's relationships written as
-        the absolute name of the part it resolves to."""
-        copy = io.BytesIO()
-        with zipfile.ZipFile(copy, "w", zipfile.ZIP_STORED) as stored:
-            for name, content in self._contents.items():
-                if name == _WORKBOOK_RELS:
-                    content = _REL_TAG.sub(_absolute_target, content)
-                stored.writestr(zipfile.ZipInfo(name), content)
-        return copy.getvalue()
-
     def defined_names(self) -> dict[str, str]:
         """Workbook-level defined names -> what they refer to (``Settings!$B$4``,
         ``"cdiplo"``), from workbook.xml (a small part, read with a regular
@@ -179,10 +160,11 @@ class Package:
     def check_extent(self, sheet: str) -> None:
         """Refuse a sheet too big to load: more than :data:`MAX_ROWS` rows,
         or more than :data:`MAX_CELLS` cells from A1 to its last cell (the
-        grid python-calamine allocates).  Found from every cell and row
-        reference of its XML (a ``<dimension>`` may understate it), plus
-        one for each cell or row written without one (placed after the
-        previous); a sheet without a part of its own is refused (damaged)."""
+        grid python-calamine allocates), counted with those of the sheets
+        checked before it.  Found from every cell and row reference of its
+        XML (a ``<dimension>`` may understate it), plus one for each cell or
+        row written without one (placed after the previous); a sheet
+        without a part of its own is refused (damaged)."""
         part = self.parts.get(sheet)
         if part is None:
             raise InputError(f"the workbook is damaged: no XML part for sheet {sheet!r}")
@@ -200,6 +182,20 @@ class Package:
                 f"the sheet's used range {span} holds {rows * columns:,} cells, "
                 f"more than dipxl reads ({MAX_CELLS:,}): is there a stray value far "
                 "below or right of the table? Delete those rows and columns",
+                sheet_ref(sheet),
+            )
+        self._grids[sheet] = rows * columns
+        grids = sum(self._grids.values())
+        if grids > MAX_CELLS:
+            others = [sheet_ref(s) for s in self._grids if s != sheet]
+            named = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+            raise InputError(
+                f"the sheet's used range A1:{column_letter(columns)}{rows} holds "
+                f"{rows * columns:,} cells, and with those of the {len(others)} sheets read "
+                f"before it ({named}) {grids:,}, more than dipxl reads in a workbook "
+                f"({MAX_CELLS:,}): "
+                "are there stray values far below or right of the tables? Delete those rows "
+                "and columns",
                 sheet_ref(sheet),
             )
 
@@ -294,19 +290,24 @@ def _refuse_foreign(archive: zipfile.ZipFile) -> None:
     raise InputError("this zip archive is not an xlsx workbook (no xl/workbook.xml)")
 
 
-def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo,
+             sink: Callable[[bytes], object] | None = None) -> bytes:
     """One part, inflated in chunks never past its declared size (zipfile
     stops there and compares the CRC at the end; one unbounded read would
-    inflate a lying part's whole stream at once); an XML part's prolog is
-    checked for a DTD before the rest is inflated."""
+    inflate a lying part's whole stream at once), each chunk given to
+    ``sink`` (then ``b""`` is returned), or all of them joined; an XML
+    part's prolog is checked for a DTD before the rest is inflated."""
     xml = info.filename.lower().endswith((".xml", ".rels", ".vml"))
+    chunks: list[bytes] = []
+    give = chunks.append if sink is None else sink
     try:
         with archive.open(info) as part:
-            chunks = [part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)]
+            chunk = part.read(PROLOG_LIMIT + 1 if xml else _CHUNK)
             if xml:
-                check_prolog(chunks[0], info.filename)
-            while chunks[-1]:
-                chunks.append(part.read(_CHUNK))
+                check_prolog(chunk, info.filename)
+            while chunk:
+                give(chunk)
+                chunk = part.read(_CHUNK)
         return b"".join(chunks)
     except InputError:
         raise
@@ -391,15 +392,17 @@ def _absolute_target(tag: re.Match[bytes]) -> bytes:
     return whole[: tag.start(1) - start] + attrs + whole[tag.end(1) - start :]
 
 
-def _inflated(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> dict[str, bytes]:
-    """The parts python-calamine reads, each inflated once, by its normal
+def _stored_copy(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> bytes:
+    """A zip archive, stored uncompressed, of the parts python-calamine
+    reads, each inflated once and checked, one at a time, under its normal
     name (:func:`part_name`): the package's and the workbook's own, and the
     XML parts the workbook's relationships name (sheets, styles, shared
-    strings); images, charts, drawings and the like are left packed, their
-    declared sizes counted all the same.  A name given twice: the last, as
-    zipfile reads it.  Two names for one part (``xl/worksheets/sheet1.xml``
-    and ``xl/./worksheets/sheet1.xml``) are refused: which one a reader
-    takes would be a guess."""
+    strings), the relationships' targets rewritten as the absolute names
+    of the parts they resolve to.  Images, charts, drawings and the like
+    are left out, their declared sizes counted all the same.  A name given
+    twice: the last, as zipfile reads it.  Two names for one part
+    (``xl/worksheets/sheet1.xml`` and ``xl/./worksheets/sheet1.xml``) are
+    refused: which one a reader takes would be a guess."""
     named: dict[str, zipfile.ZipInfo] = {}
     given: dict[str, str] = {}
     for info in infos:
@@ -410,29 +413,64 @@ def _inflated(archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> dict[st
                 f"({given[name]!r} and {info.filename!r}); refusing to guess which counts"
             )
         named[name] = info
-    contents = {name: _inflate(archive, named[name]) for name in _OWN if name in named}
+    copy = io.BytesIO()
     wanted = {name for name in named if "sharedstrings" in name.lower()}
-    for attrs in _REL_TAG.findall(contents.get(_WORKBOOK_RELS, b"")):
+    with zipfile.ZipFile(copy, "w", zipfile.ZIP_STORED) as stored:
+        for name in _OWN:
+            if name not in named:
+                continue
+            content = _inflate(archive, named[name])
+            if name == _WORKBOOK_RELS:
+                wanted |= _xml_targets(content)
+                content = _REL_TAG.sub(_absolute_target, content)
+            stored.writestr(zipfile.ZipInfo(name), content)
+        for name in sorted(wanted & named.keys() - set(_OWN)):
+            # Straight from the archive into the copy, a chunk at a time.
+            with stored.open(zipfile.ZipInfo(name), "w") as into:
+                if "sharedstrings" in name.lower():
+                    entries = _Entries(into)
+                    _inflate(archive, named[name], entries.write)
+                    entries.check(name)
+                else:
+                    _inflate(archive, named[name], into.write)
+    return copy.getvalue()
+
+
+def _xml_targets(rels: bytes) -> set[str]:
+    """The XML parts the workbook's relationships ``rels`` name, internal ones."""
+    found = set()
+    for attrs in _REL_TAG.findall(rels):
         target = _attr(attrs, b"Target")
         external = (_attr(attrs, b"TargetMode") or "").lower() == "external"
         if target and not external and target.lower().endswith(".xml"):
-            wanted.add(part_name(target, _WORKBOOK))
-    for name in sorted(wanted & named.keys() - contents.keys()):
-        contents[name] = _inflate(archive, named[name])
-    return contents
+            found.add(part_name(target, _WORKBOOK))
+    return found
 
 
-def _refuse_many_strings(contents: dict[str, bytes]) -> None:
-    """Refuse a shared strings table of more than :data:`MAX_SHARED_STRINGS`
-    entries (python-calamine holds them all when it opens the workbook)."""
-    for name, content in contents.items():
-        if "sharedstrings" not in name.lower():
-            continue
+class _Entries:
+    """Counts the entries of a shared strings table as it goes by in
+    chunks, to refuse one of more than :data:`MAX_SHARED_STRINGS` entries
+    (python-calamine holds them all when it opens the workbook)."""
+
+    def __init__(self, into: IO[bytes]) -> None:
+        self.into = into  # where the chunks go on to
+        self.found = 0
+        self.tail = b""  # the last bytes of the chunk before
+
+    def write(self, chunk: bytes) -> None:
+        """Count ``chunk``'s entries (those it shares with the chunk before
+        too), then write it on."""
         # Entries, prefixed ones too (a text holding ":si" counts: an upper bound).
-        count = content.count(b"<si") + content.count(b":si")
-        if count > MAX_SHARED_STRINGS:
+        seam = self.tail + chunk[:2]
+        self.found += seam.count(b"<si") + seam.count(b":si")
+        self.found += chunk.count(b"<si") + chunk.count(b":si")
+        self.tail = chunk[-2:]
+        self.into.write(chunk)
+
+    def check(self, name: str) -> None:
+        if self.found > MAX_SHARED_STRINGS:
             raise InputError(
-                f"the workbook's shared strings table ({name}) holds {count:,} entries, "
+                f"the workbook's shared strings table ({name}) holds {self.found:,} entries, "
                 f"more than dipxl reads ({MAX_SHARED_STRINGS:,}); refusing to read it"
             )
 

@@ -39,6 +39,7 @@ from dipxl.fields import FIELDS, REQUIRED, describe, header_columns, parse_playe
 from dipxl.formats import check_event
 from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
+from dipxl.io.limits import MAX_TEXT
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.model import Tournament
@@ -217,6 +218,21 @@ def _unread(
     )
 
 
+def _refuse_long_text(sheet: str, rows: list[list[Any]]) -> None:
+    """Refuse a cell whose text is longer than :data:`MAX_TEXT` characters,
+    which no spreadsheet application writes in a cell (a name, a title):
+    a hostile file's, whose every later step (a message quoting it, the
+    terminal) would cost seconds."""
+    for number, row in enumerate(rows, 1):
+        for col, value in enumerate(row):
+            if type(value) is str and len(value) > MAX_TEXT:
+                raise InputError(
+                    f"the cell holds {len(value):,} characters of text, more than a "
+                    f"spreadsheet cell holds ({MAX_TEXT:,})",
+                    f"{_sheet_ref(sheet)}!{column_letter(col + 1)}{number}",
+                )
+
+
 @dataclass
 class _Header:
     row: int  # 1-based
@@ -232,7 +248,7 @@ class _Reader:
         except Exception as err:  # calamine's own errors: damaged or unreadable parts
             raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
         self.names: list[str] = list(self.book.sheet_names)
-        self.loaded: dict[str, Any] = {}
+        self.loaded: dict[str, list[list[Any]]] = {}
         # The Settings rows (name, value, cell) and the sheet's reference,
         # to name the cell of a setting the event does not fit.
         self.settings_cells: tuple[Sequence[tuple[object, object, str]], str] = ((), "")
@@ -241,16 +257,20 @@ class _Reader:
         self.system_cell = ""
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
-        """Cell values from A1 (``""`` for empty cells); the sheet is parsed once."""
+        """Cell values from A1 (``""`` for empty cells), the first ``nrows``
+        rows (all when None); the sheet is read once, and a text longer than
+        a spreadsheet cell holds (:data:`MAX_TEXT`) refused, naming its cell."""
         loaded = self.loaded.get(sheet)
         if loaded is None:
             self.package.check_extent(sheet)
-        try:
-            if loaded is None:
-                loaded = self.loaded[sheet] = self.book.get_sheet_by_name(sheet)
-            return list(loaded.to_python(skip_empty_area=False, nrows=nrows))
-        except Exception as err:  # calamine's own errors
-            raise InputError(f"sheet {sheet!r} cannot be read (damaged?): {err}") from None
+            try:
+                loaded = self.book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+            except Exception as err:  # calamine's own errors
+                raise InputError(
+                    f"sheet {sheet!r} cannot be read (damaged?): {err}") from None
+            _refuse_long_text(sheet, loaded)
+            self.loaded[sheet] = loaded
+        return loaded[:nrows]
 
     def read(self, default_title: str, names: bool = False) -> WorkbookInput:
         if not self.names:

@@ -60,13 +60,14 @@ class SizeError(DipxlError):
 
 def check_size(rounds: int, boards: int, players: int) -> None:
     """Refuse a workbook of more than :data:`~dipxl.io.limits.NEW_SEATS`
-    result rows: writing it would take minutes, reading it back more."""
+    result rows: far beyond any tournament, and reading it back would
+    come near what `dipxl score` reads."""
     seats = 7 * boards * rounds
     if seats > NEW_SEATS:
         raise SizeError(
             f"{boards:,} boards ({players:,} players) over {rounds} rounds is {seats:,} result "
-            f"rows, more than `dipxl new` writes ({NEW_SEATS:,}: about a minute's work, and "
-            "far more than any tournament): give fewer rounds, boards or players"
+            f"rows, more than `dipxl new` writes ({NEW_SEATS:,}: 1,000 players over 7 rounds, "
+            "several times the largest tournaments): give fewer rounds, boards or players"
         )
 
 

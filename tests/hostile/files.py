@@ -13,6 +13,7 @@ Python).
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import struct
@@ -23,23 +24,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipxl.examples import worked_games_event
+from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.demo import results_sheets
 from dipxl.workbook.xlsx import write_xlsx
 
 __all__ = [
     "BOMB_PARTS",
     "crc32_combine",
+    "dense",
     "entity_bomb",
     "good_workbook_bytes",
     "many_parts",
     "odd_member",
     "ods_file",
+    "padded",
+    "room",
+    "sheets",
     "zip_bomb",
 ]
 
 MiB = 1 << 20
 
 
+@functools.cache
 def good_workbook_bytes() -> bytes:
     """A valid results workbook (the rulebook's boards, C-Diplo) as bytes."""
     buffer = io.BytesIO()
@@ -393,20 +400,85 @@ def csv_rows(rows: int) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def padded(size: int, part: str = "xl/media/image1.png") -> bytes:
+def padded(size: int, part: str = "xl/media/image1.png", how: str = "comment") -> bytes:
     """The good workbook with ``size`` bytes that deflate shrinks about 40
     times (under the ratio that betrays a zip bomb): an extra part no
-    reader parses (an "image"), or an XML comment inside the root element
-    of ``part``, which python-calamine reads.  Within every limit."""
+    reader parses (an "image"), or, in the XML ``part``, which
+    python-calamine reads, put ``how``: an XML ``comment`` inside its root
+    element, the ``text`` of an element no reader knows there
+    (``<extLst>``), one ``attribute`` value of such an element, or, in a
+    sheet, one ``cell``'s text (an inline string at A60).  Within every
+    limit when ``size`` is under :func:`room`."""
     import base64
     import random
 
     rng = random.Random(19)
     block = base64.b64encode(rng.randbytes(1536)) + b" " * 100_000
     raw = (block * (size // len(block) + 1))[:size]
-    if part.endswith(".xml"):
-        xml = _part(part)
-        head = xml.index(b">", xml.index(b"<", xml.index(b"?>") + 2)) + 1
-        raw = xml[:head] + b"<!--" + raw + b"-->" + xml[head:]
-        return _edited({part: raw})
-    return _edited({}, [_deflated(part, raw)])
+    if not part.endswith(".xml"):
+        return _edited({}, [_deflated(part, raw)])
+    xml = _part(part)
+    if how == "cell":  # (no spaces: a reader may trim them)
+        cell = (b'<row r="60"><c r="A60" t="inlineStr"><is><t>' + raw.replace(b" ", b"_")
+                + b"</t></is></c></row>")
+        return _edited({part: xml.replace(b"</sheetData>", cell + b"</sheetData>")})
+    head = xml.index(b">", xml.index(b"<", xml.index(b"?>") + 2)) + 1
+    if how == "comment":
+        raw = b"<!--" + raw + b"-->"
+    elif how == "text":
+        raw = b'<extLst><ext uri="urn:dipxl:pad">' + raw + b"</ext></extLst>"
+    else:
+        assert how == "attribute", how
+        raw = b'<extLst><ext uri="urn:dipxl:pad" pad="' + raw.replace(b" ", b"_") + b'"/></extLst>'
+    return _edited({part: xml[:head] + raw + xml[head:]})
+
+
+def room() -> int:
+    """Bytes that can be added to the good workbook while its parts stay
+    within :data:`~dipxl.io.limits.MAX_UNPACKED` (a few kilobytes spare for
+    the tags around them)."""
+    from dipxl.io.limits import MAX_UNPACKED
+
+    with zipfile.ZipFile(io.BytesIO(good_workbook_bytes())) as zf:
+        return MAX_UNPACKED - sum(i.file_size for i in zf.infolist()) - (16 << 10)
+
+
+def dense(rows: int, columns: int = 15) -> bytes:
+    """The good workbook whose Results sheet goes on, below its games, to
+    row ``rows`` with ``columns`` numbers a row: every row a bad result
+    (a number where a power goes), the sheet as full as dipxl reads when
+    ``rows * columns`` is just under :data:`~dipxl.io.limits.MAX_CELLS`."""
+    letters = [column_letter(c + 1).encode() for c in range(columns)]
+    body = b"".join(
+        b'<row r="%d">' % r + b"".join(b'<c r="%s%d"><v>%d</v></c>' % (col, r, r)
+                                       for col in letters) + b"</row>"
+        for r in range(44, rows + 1))
+    return _edited({SHEET: _part(SHEET).replace(b"</sheetData>", body + b"</sheetData>")})
+
+
+def sheets(count: int, ref: str) -> bytes:
+    """The good workbook with ``count`` more sheets ("Notes 1" ...), each
+    holding one value at ``ref``: each under the cells dipxl reads of a
+    sheet, all together maybe over what it reads of a workbook."""
+    row = "".join(ch for ch in ref if ch.isdigit())
+    sheet = (b'<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.'
+             b'openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="%s"><c r="%s" '
+             b't="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>'
+             % (row.encode(), ref.encode()))
+    book, rels, types = (_part("xl/workbook.xml"), _part("xl/_rels/workbook.xml.rels"),
+                         _part("[Content_Types].xml"))
+    extra = []
+    for n in range(1, count + 1):
+        name = f"xl/worksheets/extra{n}.xml"
+        book = book.replace(b"</sheets>", b'<sheet name="Notes %d" sheetId="%d" r:id="rIdX%d"/>'
+                            b"</sheets>" % (n, 100 + n, n))
+        rels = rels.replace(b"</Relationships>", b'<Relationship Id="rIdX%d" Type="http://'
+                            b"schemas.openxmlformats.org/officeDocument/2006/relationships/"
+                            b'worksheet" Target="worksheets/extra%d.xml"/></Relationships>'
+                            % (n, n))
+        types = types.replace(b"</Types>", b'<Override PartName="/%s" ContentType="application/'
+                              b'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+                              b"</Types>" % name.encode())
+        extra.append(_deflated(name, sheet))
+    return _edited({"xl/workbook.xml": book, "xl/_rels/workbook.xml.rels": rels,
+                    "[Content_Types].xml": types}, extra)

@@ -90,7 +90,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], object], str]] = {
     "truncated.xlsx": (_truncated, "damaged or truncated"),
     # Readers starved or steered (issue 19 item 3), each just past its limit.
     "stray-cell.xlsx": (lambda p: p.write_bytes(files.stray_cell()),
-                        "more rows than dipxl reads (200,000)"),
+                        f"more rows than dipxl reads ({MAX_ROWS:,})"),
     "stray-column.xlsx": (lambda p: p.write_bytes(files.stray_cell("XFD1000")),
                           "used range A1:XFD1000 holds 16,384,000 cells"),
     "steered-target.xlsx": (lambda p: p.write_bytes(files.steered()),
@@ -104,7 +104,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], object], str]] = {
     "wide-header.csv": (lambda p: p.write_bytes(files.csv_wide_header(MAX_LINE)),
                         "line 1: the line is 2,097,185 characters long"),
     "many-lines.csv": (lambda p: p.write_bytes(files.csv_rows(MAX_ROWS + 1)),
-                       "the file has 200,002 lines, more than dipxl reads"),
+                       f"the file has {MAX_ROWS + 2:,} lines, more than dipxl reads"),
 }
 
 

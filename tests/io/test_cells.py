@@ -178,3 +178,30 @@ def test_comments_are_cut_before_the_search_never_a_cell() -> None:
     tricky = sheet.replace(b"<row", b"<x><![CDATA[<!--]]></x><row").replace(
         b"<!---->", b"<x><![CDATA[-->]]></x>")
     assert scan_cells(tricky).formulas == {(2, 1): "=2"} == parsed(tricky).formulas
+
+
+def test_an_unclosed_comment_is_left_to_the_parse_which_refuses_it() -> None:
+    sheet = (b'<worksheet><sheetData><row r="2"><c r="B2"><f>2</f><v>2</v></c></row>'
+             b"<!-- never closed </sheetData></worksheet>")
+    with pytest.raises(InputError, match="not well-formed"):
+        scan_cells(sheet)
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=4), st.binary(max_size=40))
+def test_comments_anywhere_between_tags_change_nothing(places: list[int], text: bytes) -> None:
+    # Cut by two byte searches each (a long comment is a hostile file's
+    # padding): the cells found are those of the sheet without them.
+    body = text.replace(b"-", b"").replace(b"\0", b"") or b" "
+    parts = [b'<worksheet><sheetData><row r="2">', b'<c r="B2"><f>2</f><v>2</v></c>',
+             b'<c r="C2" t="e"><v>#N/A</v></c>', b"</row></sheetData>", b"</worksheet>"]
+    for place in sorted(places, reverse=True):
+        parts.insert(place + 1, b"<!--" + body + b'<c r="D2"><f>9</f></c>-->')
+    sheet = b"".join(parts)
+    plain = scan_cells(b"".join(p for p in parts if not p.startswith(b"<!--")))
+    try:
+        found = scan_cells(sheet)
+    except InputError:  # a comment the parse refuses (bytes that are not UTF-8 ...)
+        with pytest.raises(InputError):
+            parsed(sheet)
+        return
+    assert found == plain

@@ -131,7 +131,8 @@ def test_a_stray_cell_under_an_understated_dimension_is_refused() -> None:
     with pytest.raises(DipxlError) as err:
         read_workbook_bytes(files.stray_cell(), "x.xlsx")
     assert str(err.value).startswith(
-        "x.xlsx: Results: the sheet reaches row 1,048,576, more rows than dipxl reads (200,000)")
+        "x.xlsx: Results: the sheet reaches row 1,048,576, more rows than dipxl reads "
+        f"({limits.MAX_ROWS:,})")
     with pytest.raises(DipxlError) as err:
         read_workbook_bytes(files.stray_cell("XFD1000"), "x.xlsx")
     assert str(err.value).startswith(
@@ -140,7 +141,7 @@ def test_a_stray_cell_under_an_understated_dimension_is_refused() -> None:
 
 
 def test_a_sheet_of_too_many_rows_is_refused() -> None:
-    with pytest.raises(DipxlError, match="the sheet reaches row 200,044, more rows"):
+    with pytest.raises(DipxlError, match=f"the sheet reaches row {limits.MAX_ROWS + 44:,}, more"):
         read_workbook_bytes(files.many_rows(limits.MAX_ROWS + 1), "x.xlsx")
 
 
@@ -174,7 +175,8 @@ def test_a_csv_line_too_long_is_refused_naming_it() -> None:
 
 def test_a_csv_file_of_too_many_lines_is_refused() -> None:
     text = files.csv_rows(limits.MAX_ROWS + 1).decode()
-    with pytest.raises(DipxlError, match=r"x\.csv: the file has 200,002 lines, more than dipxl"):
+    lines = limits.MAX_ROWS + 2
+    with pytest.raises(DipxlError, match=rf"x\.csv: the file has {lines:,} lines, more"):
         parse_csv(text, "x.csv")
 
 
@@ -194,10 +196,13 @@ def test_csv_lines_end_as_before(end: str) -> None:
 
 def test_new_refuses_more_than_it_writes_as_a_usage_error(tmp_path: Path) -> None:
     out = tmp_path / "big.xlsx"
-    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-n", "14000", "-r", "16"])
+    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-n", "7000", "-r", "16"])
     assert result.exit_code == 2, result.output
-    assert "2,000 boards (14,000 players) over 16 rounds is 224,000 result rows, more than " \
-        "`dipxl new` writes (14,000" in " ".join(result.stderr.split())
+    assert "1,000 boards (7,000 players) over 16 rounds is 112,000 result rows, more than " \
+        "`dipxl new` writes (7,000" in " ".join(result.stderr.split())
+    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-n", "7001"])
+    assert result.exit_code == 2, result.output
+    assert "7001 is not in the range 1<=x<=7000" in result.stderr
     assert not out.exists()
     check_size(10, limits.NEW_SEATS // 70, 2100)  # the limit itself is written
     with pytest.raises(SizeError):
@@ -205,22 +210,52 @@ def test_new_refuses_more_than_it_writes_as_a_usage_error(tmp_path: Path) -> Non
 
 
 def test_the_largest_new_workbook_is_well_inside_every_limit(tmp_path: Path) -> None:
-    # Written at the limit (about half a minute) and read back by
-    # `dipxl score`: every measure at most a quarter of its limit (the
-    # unpacked size a third).
+    # Written at the limit by the system whose workbook is biggest
+    # (Diminishing Value: its Summary sheet) and read back by `dipxl
+    # score`: every measure at most half its limit, the cells of all its
+    # sheets counted together as the reader counts them.
     out = tmp_path / "largest.xlsx"
     boards = limits.NEW_SEATS // 70
-    result = CliRunner().invoke(cli, ["new", str(out), "-s", "cdiplo", "-b", str(boards),
+    result = CliRunner().invoke(cli, ["new", str(out), "-s", "dimvalue", "-b", str(boards),
                                       "-r", "10"])
     assert result.exit_code == 0, result.output
     data = out.read_bytes()
     assert len(data) * 4 < limits.MAX_INPUT
     package = Package(data)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        assert sum(i.file_size for i in zf.infolist()) * 3 < limits.MAX_UNPACKED
-    for sheet, part in package.parts.items():
-        rows, columns = sheet_extent(package.part(part))
-        assert rows * 4 < limits.MAX_ROWS, sheet
-        assert rows * columns * 4 < limits.MAX_CELLS, sheet
+        assert sum(i.file_size for i in zf.infolist()) * 2 < limits.MAX_UNPACKED
+    extents = [sheet_extent(package.part(part)) for part in package.parts.values()]
+    assert max(rows for rows, _ in extents) * 4 < limits.MAX_ROWS
+    assert sum(rows * columns for rows, columns in extents) * 4 < limits.MAX_CELLS
     scored = CliRunner().invoke(cli, ["score", str(out), "--format", "json"])
     assert scored.exit_code == 0, scored.output
+
+
+# ---------------------------------------------------------------- the workbook's budget
+
+
+def test_sheets_are_counted_together_against_the_cell_limit() -> None:
+    # Each extra sheet (a stray value at O<rows>) is well under the limit;
+    # before, ten of them were each read in full, seconds apiece.
+    rows = limits.MAX_CELLS // 150 + 1  # a tenth of the limit, and a row
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.sheets(10, f"O{rows}"), "x.xlsx")
+    assert str(err.value) == (
+        f"x.xlsx: 'Notes 10': the sheet's used range A1:O{rows} holds {15 * rows:,} cells, "
+        "and with those of the 11 sheets read before it (Settings, Results, 'Notes 1', ...) "
+        f"{10 * 15 * rows + 301 + 48:,}, more than dipxl reads in a workbook "  # Results, Settings
+        f"({limits.MAX_CELLS:,}): are there stray values far below or right of the tables? "
+        "Delete those rows and columns")
+    book = read_workbook_bytes(files.sheets(9, f"O{rows}"), "x.xlsx")
+    assert len(book.tournament.games) == 6
+
+
+def test_a_cell_text_longer_than_a_cell_holds_is_refused_naming_it() -> None:
+    with pytest.raises(DipxlError) as err:
+        read_workbook_bytes(files.padded(limits.MAX_TEXT + 1, files.SHEET, "cell"), "x.xlsx")
+    assert str(err.value) == (
+        f"x.xlsx: Results!A60: the cell holds {limits.MAX_TEXT + 1:,} characters of text, "
+        f"more than a spreadsheet cell holds ({limits.MAX_TEXT:,})")
+    with pytest.raises(DipxlError) as err:  # as long as a cell holds: read (a bad round)
+        read_workbook_bytes(files.padded(limits.MAX_TEXT, files.SHEET, "cell"), "x.xlsx")
+    assert "Results!A60: round must be" in str(err.value)
