@@ -67,9 +67,20 @@ def _dialect(text: str, name: str) -> type[csv.Dialect]:
             header = next(csv.reader(_lines(text, name), dialect), [])
         except csv.Error:
             continue
-        if all(c in header_columns(header) for c in REQUIRED):
+        found = header_columns(header)
+        if all(c in found for c in REQUIRED):
             return dialect
     return csv.excel
+
+
+def _shown(header: str) -> str:
+    """A header line as a message quotes it: its first 200 characters."""
+    if len(header) <= _SHOWN:
+        return repr(header)
+    return f"{header[:_SHOWN]!r}... ({len(header):,} characters)"
+
+
+_SHOWN = 200
 
 
 class _Semicolon(csv.excel):
@@ -136,7 +147,7 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
         raise InputError(
             f"missing column(s) {', '.join(missing)}; the header must hold "
             + ",".join(COLUMNS)
-            + f", got {','.join(header)!r}",
+            + f", got {_shown(','.join(header))}",
             f"{name}: line 1",
         )
     columns: dict[str, list[object]] = {c: [] for c in index}

@@ -97,7 +97,11 @@ def header_columns(row: Sequence[object]) -> dict[str, int]:
     """The column (0-based) of each field a header row names; the first
     column naming a field wins, other columns are ignored."""
     found: dict[str, int] = {}
+    looked_at: set[object] = set()  # a text seen before names nothing new
     for index, text in enumerate(row):
+        if not isinstance(text, str) or text in looked_at:
+            continue
+        looked_at.add(text)
         name = header_field(text)
         if name is not None and name not in found:
             found[name] = index

@@ -180,6 +180,16 @@ def test_a_csv_file_of_too_many_lines_is_refused() -> None:
         parse_csv(text, "x.csv")
 
 
+def test_a_wide_header_without_the_columns_is_quoted_in_part() -> None:
+    # Before: the whole line (up to a megabyte) in one message.
+    header = "round,board,player" + ",x" * 100_000
+    with pytest.raises(DipxlError) as err:
+        parse_csv(header + "\n1,1,A\n", "x.csv")
+    message = str(err.value)
+    assert message.endswith(f"got {header[:200]!r}... ({len(header):,} characters)")
+    assert len(message) < 500
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
 def test_csv_lines_end_as_before(end: str) -> None:
     text = files.csv_rows(14).decode().replace("\n", end)
