@@ -31,6 +31,8 @@ from dipxl.workbook.xlsx import write_xlsx
 __all__ = [
     "BOMB_PARTS",
     "crc32_combine",
+    "csv_long_names",
+    "csv_wide_rows",
     "dense",
     "entity_bomb",
     "good_workbook_bytes",
@@ -389,6 +391,20 @@ def csv_one_field(size: int) -> bytes:
 def csv_wide_header(columns: int) -> bytes:
     """A CSV file whose header holds ``columns`` columns (2 bytes each)."""
     return (CSV_HEADER + ",x" * columns + "\n1,1,Austria,A,5\n").encode()
+
+
+def csv_wide_rows(lines: int, width: int) -> bytes:
+    """A CSV file of a header and ``lines`` rows of one seat, each ending in
+    commas to ``width`` characters (empty fields, a million a line)."""
+    row = "1,1,Austria,A,5"
+    return (CSV_HEADER + "\n" + (row + "," * (width - len(row)) + "\n") * lines).encode()
+
+
+def csv_long_names(lines: int, length: int) -> bytes:
+    """A CSV file of ``lines`` seats, each player's name ``length``
+    characters long (a name over 255 is refused)."""
+    return (CSV_HEADER + "\n" + "".join(f"1,1,Austria,{'N' * length},5\n"
+                                         for _ in range(lines))).encode()
 
 
 def csv_rows(rows: int) -> bytes:
