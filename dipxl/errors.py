@@ -135,7 +135,8 @@ class Notice:
     ``code`` is stable (``centres_over_34``, ``centres_under_22``,
     ``board_half_entered``, ``repeated_power``, ``two_games_in_round``,
     ``similar_names``, ``names_alike``, ``not_on_players``,
-    ``other_results_sheet``, ``no_elimination_year``) so tools can filter.
+    ``other_results_sheet``, ``no_elimination_year``, ``round_not_finished``)
+    so tools can filter.
     """
 
     code: str

@@ -344,9 +344,21 @@ class Tournament:
         return tuple(seen)
 
     def up_to_round(self, last_round: int) -> Tournament:
-        """The tournament as it stood after ``last_round``."""
-        return Tournament(tuple(g for g in self.games if g.round <= last_round), self.title,
-                          self.remarks)
+        """The tournament as it stood after ``last_round``; when that round
+        has no finished board yet, with a warning that says so (the
+        standings "after round 3" are then those after an earlier round)."""
+        games = tuple(g for g in self.games if g.round <= last_round)
+        remarks = self.remarks
+        if not any(g.finished and g.round == last_round for g in games):
+            played = max((g.round for g in games if g.finished), default=0)
+            since = f"those after round {played}" if played else "empty"
+            remarks = (*remarks, Notice(
+                "round_not_finished",
+                f"round {last_round} has no finished board yet: the standings after round "
+                f"{last_round} are {since}",
+                f"round {last_round}",
+            ))
+        return Tournament(games, self.title, remarks)
 
     def notices(self) -> tuple[Notice, ...]:
         """The reader's :attr:`remarks`, warnings of SCORING.md section 1

@@ -163,6 +163,26 @@ def test_after_round_leaves_out_the_later_rounds(tmp_path: Path) -> None:
     assert [r["player"] for r in data["standings"][:2]] == ["Alice", "Hugo"]
 
 
+def test_after_a_round_with_no_finished_board_is_warned(tmp_path: Path) -> None:
+    # Round 4 entered but not played (centres blank, as in a generated
+    # workbook): "after round 4" is the standings after round 3, said so.
+    path = tmp_path / "event.csv"
+    blank = "".join(f"4,1,{power},P{n},,,\n" for n, power in enumerate(
+        ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")))
+    path.write_text(event_csv() + blank)
+    result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--after-round", "4",
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "round 4 has no finished board yet" in result.stderr
+    data = json.loads(result.stdout)
+    assert data["warnings"] == ["round 4: round 4 has no finished board yet: the standings "
+                                "after round 4 are those after round 3"]
+    played = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--after-round", "3",
+                                      "--format", "json"])
+    assert json.loads(played.stdout)["warnings"] == []
+    assert json.loads(played.stdout)["standings"] == data["standings"]
+
+
 def test_missing_column_names_the_header() -> None:
     with pytest.raises(InputError, match=r"missing column.s. centres") as err:
         parse_csv("round,board,power,player\n1,1,A,X\n", "x.csv")
