@@ -179,6 +179,13 @@ def _setting_value(
     if isinstance(default, str):
         return value if as_formulas and isinstance(value, str) else str(value).strip()
     if isinstance(default, bool):  # a yes/no parameter: TRUE, 1 or the text yes
+        if as_formulas and isinstance(value, str) and any(
+                c.isspace() and c != " " for c in value):
+            raise InputError(  # the formulas drop spaces only (formulas.setting_true)
+                f"{name} holds {value!r}, with a line break or tab that the workbook's "
+                "formulas do not read past (they would take it as no); type yes or no alone",
+                cell, field=name, value=value, cell=cell,
+            )
         try:
             return truth(name, value)
         except ParameterError as err:

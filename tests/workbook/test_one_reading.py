@@ -346,6 +346,10 @@ def test_settings_are_read_from_the_cells_the_formulas_read(tmp_path: Path) -> N
     # A blank where the formulas would read 0.
     (lambda ws, r: setattr(ws.cell(r["solo"], 2), "value", None), "B{solo}",
      "solo is blank, which the workbook's formulas would read as 0"),
+    # A yes with a line break (Alt+Enter): the formulas drop spaces only,
+    # and read it as no; dipxl read it as yes.
+    (lambda ws, r: setattr(ws.cell(r["finalists_first"], 2), "value", "yes\n"),
+     "B{finalists_first}", "finalists_first holds 'yes\\n', with a line break or tab"),
     # Rows sorted: the formulas read the solo cell, now labelled solo_loss.
     (lambda ws, r: setattr(ws.cell(r["solo"], 1), "value", "solo_loss"), "A{solo}",
      "labelled 'solo_loss', but the workbook's formulas read its value as solo"),
