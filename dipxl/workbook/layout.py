@@ -18,6 +18,7 @@ from dipxl.systems import System, get_system
 from dipxl.systems.base import truth
 
 __all__ = [
+    "HEADER_ROWS",
     "HEADER_SYNONYMS",
     "INPUT_HEADERS",
     "NAME_HEADERS",
@@ -47,6 +48,8 @@ INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "
 # round's weight is 1 (one row a round of the workbook, each read).
 ROUND_WEIGHTS = "round_weights"
 TUPLE_BLANKS = {ROUND_WEIGHTS: 1}
+HEADER_ROWS = 20  # a sheet's header row is looked for in this many first rows
+
 SETTINGS_HEADER = ("Setting", "Value", "Notes")
 # The Players sheet: the name column, and the optional first and last names
 # (for the WDD); header text, lower case -> what it holds.

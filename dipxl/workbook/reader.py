@@ -6,7 +6,8 @@ and ``Draw``, or their synonyms of :mod:`dipxl.workbook.layout`) within the
 first rows of a sheet named ``Results`` or else of any sheet; other columns,
 their order, blank rows and a title above the header do not matter.  A
 ``Settings`` sheet in the layout's format gives the system, its parameters
-and the title.  A ``Players`` sheet whose header row has ``Player`` and
+and the title (:mod:`dipxl.workbook.settings_read`: in a generated
+workbook, as its formulas read them).  A ``Players`` sheet whose header row has ``Player`` and
 ``First name`` and/or ``Last name`` gives the players' first and last names when
 asked for (the WDD export, :mod:`dipxl.wdd`); otherwise it is not read.
 
@@ -26,7 +27,6 @@ and errors in the data name the file, sheet and cell:
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,7 +36,6 @@ import python_calamine
 
 from dipxl.errors import DipxlError, InputError, Notice
 from dipxl.fields import FIELDS, REQUIRED, describe, header_columns, parse_player, parse_text
-from dipxl.formats import check_event
 from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
 from dipxl.io.limits import MAX_TEXT
@@ -44,21 +43,14 @@ from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
-from dipxl.systems import SYSTEMS, System
+from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.layout import (
-    INPUT_HEADERS,
-    NAME_HEADERS,
-    ROUND_WEIGHTS,
-    SETTINGS_HEADER,
-    SHEETS,
-)
-from dipxl.workbook.layout import system_from_settings as _system_from_settings
+from dipxl.workbook.layout import HEADER_ROWS, INPUT_HEADERS, NAME_HEADERS, SHEETS
+from dipxl.workbook.settings_read import Settings, read_settings, settings_header
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
 
-HEADER_ROWS = 20  # the header row is looked for in this many first rows
 _TITLES = dict(zip(FIELDS, INPUT_HEADERS, strict=True))
 
 
@@ -249,12 +241,6 @@ class _Reader:
             raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
         self.names: list[str] = list(self.book.sheet_names)
         self.loaded: dict[str, list[list[Any]]] = {}
-        # The Settings rows (name, value, cell) and the sheet's reference,
-        # to name the cell of a setting the event does not fit.
-        self.settings_cells: tuple[Sequence[tuple[object, object, str]], str] = ((), "")
-        # The settings a generated workbook's formulas read (set_<name> cells).
-        self.formula_settings: frozenset[str] = frozenset()
-        self.system_cell = ""
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells), the first ``nrows``
@@ -275,7 +261,7 @@ class _Reader:
     def read(self, default_title: str, names: bool = False) -> WorkbookInput:
         if not self.names:
             raise InputError("the workbook has no sheets")
-        system, overrides, params, settings_title = self.settings()
+        settings = self.settings()
         sheet, header, rows = self.results_sheet()
         input_cols = set(header.columns.values())
         formulas = self.package.formula_cells(sheet, input_cols, header.row)
@@ -292,25 +278,17 @@ class _Reader:
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
-        if system is not None and self.formula_settings:
-            _same_formulas(system, self.formula_settings, rows[header.row - 1], self.system_cell)
-        if self.formula_settings and "draw" in columns:
-            _flags_as_formulas(ref, header, columns["draw"], numbers)
-        title = settings_title or self.title_above(rows, header) or default_title
+        settings.check_results(rows[header.row - 1], ref, header.columns.get("draw"),
+                               columns.get("draw", ()), numbers)
+        title = settings.title or self.title_above(rows, header) or default_title
         tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
-        if system is not None:
-            overrides, params = _weights_played(system, overrides, params, tournament)
-        if params is not None:
-            try:  # the formats against the event: one weight a round, the final round there
-                check_event(params, tournament)
-            except DipxlError as err:
-                entries, settings_ref = self.settings_cells
-                raise err.moved(_setting_cell(entries, err, settings_ref)) from None
+        overrides, params = settings.for_event(tournament)
         remarks = [*self.not_on_players(ref, header, columns, numbers),
                    *self.other_results(sheet)]
         if remarks:
             tournament = replace(tournament, remarks=(*tournament.remarks, *remarks))
-        return WorkbookInput(tournament, sheet, header.row, title, system, overrides, params,
+        return WorkbookInput(tournament, sheet, header.row, title, settings.system, overrides,
+                             params,
                              self.player_names() if names else {})
 
     # -- results
@@ -476,100 +454,22 @@ class _Reader:
                 names[text["player"]] = (text.get("first name", ""), text.get("last name", ""))
         return names
 
-    # -- settings
-
-    def settings(self) -> tuple[System | None, dict[str, Any], Any, str]:
-        """The system, parameter overrides, parameters (built and checked
-        once, here) and title of the Settings sheet; Nones without one."""
+    def settings(self) -> Settings:
+        """The Settings sheet's system, parameters and title (empty without one)."""
         sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
         if sheet is None:
-            return None, {}, None, ""
+            return Settings()
         rows = self.rows(sheet)
-        found = _settings_header(rows)
+        found = settings_header(rows)
         if found is None:
-            return None, {}, None, ""  # a Settings sheet of another kind: not ours
-        header_index, name_col, value_col = found
-        ref = _sheet_ref(sheet)
-        formulas = self.package.formula_cells(sheet, (value_col,), header_index + 1)
-        errors = self.package.error_cells(sheet, (value_col,), header_index + 1)
-        entries: list[tuple[object, object, str]] = []
-        for i in range(header_index + 1, len(rows)):
-            row = rows[i]
-            key = row[name_col] if name_col < len(row) else None
-            value = row[value_col] if value_col < len(row) else None
-            cell = f"{ref}!{column_letter(value_col + 1)}{i + 1}"
-            if _blank(key):
-                continue
-            if (i + 1, value_col) in formulas:
-                raise InputError(
-                    f"setting {str(key).strip()!r} holds a formula "
-                    f"({formulas[(i + 1, value_col)]}); enter the value itself",
-                    cell, field=str(key).strip(), value=formulas[(i + 1, value_col)], cell=cell,
-                )
-            if (i + 1, value_col) in errors:
-                raise InputError(
-                    f"setting {str(key).strip()!r} holds the error value "
-                    f"{errors[(i + 1, value_col)]}; enter the value itself",
-                    cell, field=str(key).strip(), value=errors[(i + 1, value_col)], cell=cell,
-                )
-            entries.append((key, None if value == "" else value, cell))
-        if not any(isinstance(k, str) and k.strip().lower() == "system" for k, _, _ in entries):
-            return None, {}, None, _plain_title(entries)
-        named = {
-            name.removeprefix(_SETTING_PREFIX): target
-            for name, target in self.package.defined_names().items()
-            if name.startswith(_SETTING_PREFIX)
-        }
-        if named:  # a generated workbook: read what its formulas read, as they read it
-            entries = _named_settings(entries, named, sheet, rows, name_col, value_col)
-        system, overrides, title = _system_from_settings(entries, as_formulas=bool(named))
-        self.settings_cells = (entries, ref)
-        if named:
-            self.formula_settings = frozenset(named)
-            self.system_cell = next(c for k, _, c in entries if str(k).strip().lower() == "system")
-        try:
-            params = system.make_params(overrides)  # the one build, naming the cell
-        except DipxlError as err:
-            raise err.moved(_setting_cell(entries, err, ref)) from None
-        return system, overrides, params, title
-
-
-def _weights_played(
-    system: System, overrides: dict[str, Any], params: Any, tournament: Tournament
-) -> tuple[dict[str, Any], Any]:
-    """A dipxl workbook's Settings have a ``round_weights`` row for every
-    round of the workbook (blank: 1), which its formulas read; the rows
-    after the last round played weigh no game, so they are left out, as
-    the engine takes one weight a round played."""
-    weights = overrides.get(ROUND_WEIGHTS)
-    if not weights:
-        return overrides, params
-    last = tournament.rounds[-1] if tournament.rounds else 0
-    if len(weights) <= last:
-        return overrides, params
-    overrides = {**overrides, ROUND_WEIGHTS: tuple(weights[:last])}
-    return overrides, system.make_params(overrides)
-
-
-def _setting_cell(entries: Sequence[tuple[object, object, str]], err: DipxlError, ref: str) -> str:
-    """The cell of the setting a parameter error is about: the row of its
-    ``field``, or for a list parameter (``positions_1``, ``positions_2`` ...)
-    the element holding its ``value``; ``ref`` when the error names no
-    setting of the sheet."""
-    if err.field is None:
-        return ref
-    name = err.field.lower()
-    rows = [
-        (k.strip().lower(), v, c)
-        for k, v, c in entries
-        if isinstance(k, str) and re.fullmatch(rf"{re.escape(name)}(?:_[0-9]+)?", k.strip().lower())
-    ]
-    if not rows:
-        return ref
-    for _key, value, cell in rows:  # the element holding the value (as read, or as text)
-        if value is not None and (value == err.value or str(value).strip() == str(err.value)):
-            return cell
-    return rows[0][2]
+            return Settings()
+        header_index, _, value_col = found
+        return read_settings(
+            rows, sheet,
+            self.package.formula_cells(sheet, (value_col,), header_index + 1),
+            self.package.error_cells(sheet, (value_col,), header_index + 1),
+            self.package.defined_names(),
+        )
 
 
 def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | None:
@@ -608,133 +508,3 @@ def _named_range(target: str) -> tuple[str, int, int, int] | None:
     return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
 
 
-_SETTING_PREFIX = fx.setting_name("")  # the defined names of Settings: set_<name>
-_FIXED_SETTINGS = ("title", "system")  # rows read by their name, by dipxl alone
-
-
-def _named_settings(
-    entries: Sequence[tuple[object, object, str]],
-    named: Mapping[str, str],
-    sheet: str,
-    rows: Sequence[list[Any]],
-    name_col: int,
-    value_col: int,
-) -> list[tuple[object, object, str]]:
-    """The Settings entries of a generated workbook as its formulas read
-    them: each parameter from the cell its defined name ``set_<name>``
-    points at (which moves with inserted rows), never from another row of
-    the same name.  A named cell whose row is labelled otherwise (rows
-    sorted, a row deleted) and a labelled row with a value that no formula
-    reads (a setting given twice, misspelt, or not one of this workbook's)
-    are errors naming the cell: dipxl would read it one way, the sheet
-    another.  A label without a value (a note) is left alone."""
-    ref = _sheet_ref(sheet)
-    at: dict[int, str] = {}  # sheet row (1-based) -> setting its formulas read there
-    for name, target in sorted(named.items()):
-        target_sheet, _, address = target.rpartition("!")
-        found = parse_ref(address)
-        if target_sheet.strip("'").replace("''", "'") != sheet or found is None \
-                or found[1] != value_col:
-            raise InputError(
-                f"the workbook's formulas read setting {name} from {target}, not from the "
-                "Value column of this sheet (a row or column deleted?); generate the "
-                "workbook again with dipxl new",
-                ref, field=name, value=target,
-            )
-        row = found[0]
-        label = rows[row - 1][name_col] if row <= len(rows) and name_col < len(rows[row - 1]) \
-            else None
-        label_cell = f"{ref}!{column_letter(name_col + 1)}{row}"
-        if not isinstance(label, str) or label.strip().lower() != name:
-            raise InputError(
-                f"this row is labelled {label!r}, but the workbook's formulas read its value "
-                f"as {name} (rows sorted or moved?); label it {name}, or put the rows back",
-                label_cell, field=name, value=label, cell=label_cell,
-            )
-        at[row] = name
-    values: list[tuple[object, object, str]] = []
-    first_row: dict[str, str] = {}
-    for key, value, cell in entries:
-        row = int(re.sub(r"^.*![A-Z]+", "", cell))
-        label_cell = f"{ref}!{column_letter(name_col + 1)}{row}"
-        name = str(key).strip().lower()
-        if row in at or name in _FIXED_SETTINGS:
-            if name in first_row:
-                raise InputError(
-                    f"{name} is given twice ({first_row[name]} and this row); delete one",
-                    label_cell, field=name, value=key, cell=label_cell)
-            first_row[name] = label_cell
-            values.append((key, value, cell))
-            continue
-        if value is None or (isinstance(value, str) and not value.strip()):
-            continue  # a note without a value: nothing to read two ways
-        if name in named:
-            read = named[name]
-            message = (f"{name} is given twice: the workbook's formulas read only {read}; "
-                       "delete this row, or change the value there")
-        else:
-            message = (f"{str(key).strip()!r} is not a setting this workbook's formulas read "
-                       f"(they read {', '.join(sorted(named))}); delete the row or fix its name")
-        raise InputError(message, label_cell, field=name, value=key, cell=label_cell)
-    return values
-
-
-def _flags_as_formulas(
-    ref: str, header: _Header, values: Sequence[object], numbers: Sequence[int]
-) -> None:
-    """In a generated workbook, refuse a draw flag with spaces around it
-    (or of spaces only): its formulas compare the cell as it is and would
-    not count the game (``formulas.Seat.flags_read``), where the flag's
-    parser reads ``" Y"`` as Y."""
-    for value, number in zip(values, numbers, strict=True):
-        if isinstance(value, str) and value and value != value.strip():
-            cell = f"{ref}!{column_letter(header.columns['draw'] + 1)}{number}"
-            raise InputError(
-                f"draw flag {describe(value)} has spaces around it, which this workbook's "
-                "formulas do not read (they leave the game out); type Y or N alone",
-                cell, field="draw", value=value, cell=cell,
-            )
-
-
-def _same_formulas(
-    system: System, named: Collection[str], header: Sequence[object], cell: str
-) -> None:
-    """Refuse a Settings ``system`` changed after the workbook was generated:
-    its formulas (found by the parameters they read and the computed columns
-    of Results) score another system than the one named."""
-    def computed(spec: System) -> frozenset[str]:
-        return frozenset((*fx.COMMON_COLUMNS, *fx.for_system(spec).extra_columns))
-
-    twins = [s for s in SYSTEMS if s.twin is not None]
-    known = frozenset().union(*map(computed, twins))
-    seen = frozenset(h.strip() for h in header if isinstance(h, str)) & known
-    params = frozenset(re.sub(r"_[0-9]+$", "", n) for n in named)
-    if system.twin is not None and params == {n for n, _ in system.parameters()} \
-            and seen == computed(system):
-        return
-    written = next((s for s in twins
-                    if params == {n for n, _ in s.parameters()} and seen == computed(s)), None)
-    was = f"{written.id} ({written.title})" if written is not None else "another system"
-    raise InputError(
-        f"the system is {system.id}, but this workbook's formulas score {was}: a workbook's "
-        f"system cannot be changed after it is made; write a new one with "
-        f"dipxl new -s {system.id} (or put {written.id if written else 'the system'} back)",
-        cell, field="system", value=system.id, cell=cell,
-    )
-
-
-def _settings_header(rows: Sequence[list[Any]]) -> tuple[int, int, int] | None:
-    """(row index, name column, value column) of the ``Setting | Value`` header."""
-    want = [h.lower() for h in SETTINGS_HEADER[:2]]
-    for index, row in enumerate(rows[:HEADER_ROWS]):
-        texts = [v.strip().lower() if isinstance(v, str) else None for v in row]
-        if want[0] in texts and want[1] in texts:
-            return index, texts.index(want[0]), texts.index(want[1])
-    return None
-
-
-def _plain_title(entries: Sequence[tuple[object, object, str]]) -> str:
-    for key, value, _cell in entries:
-        if isinstance(key, str) and key.strip().lower() == "title" and isinstance(value, str):
-            return value.strip()
-    return ""
