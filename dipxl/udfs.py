@@ -65,6 +65,8 @@ from dipxl.cells import no_error_texts as _no_error_texts
 from dipxl.cells import optional_board as _optional_board
 from dipxl.cells import orientation as _orientation
 from dipxl.cells import overrides as _overrides
+from dipxl.cells import parallel as _parallel
+from dipxl.cells import table as _table
 from dipxl.cells import zero_as_blank as _zero_as_blank
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import REQUIRED, header_columns, parse_player, parse_whole
@@ -198,7 +200,7 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     value (``#N/A``) in a Player cell is an error; with ``held`` (DIPXL_CHECK,
     which lists every problem) it is added there and the row goes on with a
     name of its own, so that the other cells are still checked."""
-    grid = _Cells(results, "results")
+    grid = _table(results, "results", header=True)
     header = grid.row(0)
     fields = header_columns(header)
     missing = [f for f in REQUIRED if f not in fields]
@@ -218,18 +220,19 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     width, values = grid.cols, grid.values
     for r in range(1, grid.rows):
         row = values[r * width:(r + 1) * width]
+        number = grid.number(r)
         first = row[used[0]]
         if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
             continue  # a blank row (notes beside it do not count)
         player = row[player_at]
         if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
             try:
-                _error_text(player, f"row {r + 1}, {names['player']}")
+                _error_text(player, f"row {number}, {names['player']}")
             except InputError as err:
                 if held is None:
                     raise
                 held.append(err)
-                player = f"{player} (row {r + 1})"  # one seat's stand-in: no false "two seats"
+                player = f"{player} (row {number})"  # one seat's stand-in: no false "two seats"
         for name, j in fields.items():
             value = player if j == player_at else row[j]
             if name in ("power", "player"):
@@ -237,7 +240,7 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
             elif name in ("eliminated", "draw"):
                 value = _zero_as_blank(value)
             columns[name].append(value)
-        numbers.append(r + 1)
+        numbers.append(number)
 
     def cell(name: str, i: int) -> str:
         return f"row {numbers[i]}, {names[name]}" if name in names else ""
@@ -270,11 +273,12 @@ def _htm_event(
     """The seats of parallel ranges grouped into boards: within each round
     (the whole table without rounds) the k-th seat of each power belongs to
     board k.  Without rounds every board is its own round."""
-    columns = {"powers": _Cells(powers, "powers"), "centres": _Cells(centres, "centres")}
+    ranges = {"powers": powers, "centres": centres}
     if players is not None:
-        columns["players"] = _Cells(players, "players")
+        ranges["players"] = players
     if rounds is not None:
-        columns["rounds"] = _Cells(rounds, "rounds")
+        ranges["rounds"] = rounds
+    columns = _parallel(ranges)  # blank rows dropped from all at once: whole columns
     if "players" in columns:  # powers and centres cannot parse an error text anyway
         _no_error_texts(columns["players"])
     n = len(columns["powers"])
@@ -312,7 +316,7 @@ def _htm_event(
             "centres": row["centres"],
         })
         seat_cells.append(named)
-        wheres.append(f"seat {k + 1}")
+        wheres.append(f"seat {columns['powers'].index(k) + 1}")
     event = tournament_from_rows(_not_played(Rows.of(seats, wheres, seat_cells)))
     return event, columns["powers"]
 
