@@ -209,7 +209,24 @@ def _tables() -> list[Call]:
     blanked = [row[:] for row in centres]
     blanked[0] = [None]
     calls.append(Call("a blank centres cell", "HTM_MEANS", (powers, blanked)))
+    # Whole-column references: the rows a TD typed, then blank rows (a real
+    # column has a million; these are enough to take the same path).
+    tail = [[None] * len(RESULTS_HEADER)] * TAIL
+    stray = [None, None, None, None, 5.0, None, None, None]
+    calls += [
+        Call("a whole column: blank rows below", "DIPXL_STANDINGS", (worked + tail, "cdiplo",
+                                                                      OMITTED)),
+        Call("a whole column, a value far below", "DIPXL_STANDINGS",
+             (worked + tail + [stray], OMITTED, OMITTED)),
+        Call("a whole column: blank rows below", "DIPXL_CHECK", (worked + tail, OMITTED)),
+        Call("whole columns", "HTM_MEANS", (powers + [[None]] * TAIL, centres + [[None]] * TAIL)),
+        Call("whole columns, a value far below", "HTM_MEANS",
+             (powers + [[None]] * TAIL, centres + [[None]] * TAIL + [[5.0]])),
+    ]
     return calls
+
+
+TAIL = 20_000
 
 
 CASES: tuple[Call, ...] = (*_boards(), *_tables())
