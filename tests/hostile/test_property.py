@@ -16,8 +16,10 @@ kind), workbooks made from a good one by splicing hostile XML into any
 part, adding a cell anywhere, rewriting a relationship, flipping bytes
 or truncating; and for
 every function of dipxl.udfs (the registry's one-board functions
-included), arguments of any shape and kind.  The worst input of each
-class (the stray cell, the million rows ...) is in tests/hostile/refuse.py.
+included), arguments of any shape and kind, whole columns (a million
+rows, nearly all blank) among them.  The worst input of each class (the
+stray cell, the million rows ...) is in tests/hostile/refuse.py; of the
+worksheet functions, in tests/hostile/test_udf_ranges.py.
 
 Examples per test follow ``DIPXL_FUZZ_EXAMPLES`` (default 120).
 """
@@ -249,7 +251,21 @@ RANGES = st.one_of(
     st.lists(st.lists(st.sampled_from([0.0, 3.0, 4.0, 5.0, 17.0, None]), min_size=1,
                       max_size=1), min_size=7, max_size=7),  # a board
 )
-ARGUMENTS = st.one_of(CELLS, RANGES)
+
+
+@st.composite
+def whole_columns(draw: st.DrawFn) -> list[list[object]]:
+    """A range as a whole-column reference passes it: a few rows typed,
+    then up to a million blank rows, perhaps a value in the very last."""
+    width = draw(st.integers(1, 8))
+    rows = draw(st.lists(st.lists(CELLS, min_size=width, max_size=width), max_size=8))
+    rows += [[None] * width] * draw(st.integers(0, 1 << 20))  # one list: cheap
+    if draw(st.booleans()):
+        rows.append(draw(st.lists(CELLS, min_size=width, max_size=width)))
+    return rows
+
+
+ARGUMENTS = st.one_of(CELLS, RANGES, whole_columns())
 
 
 @PROPERTY
