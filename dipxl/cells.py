@@ -4,8 +4,10 @@ The conventions every function of :mod:`dipxl.udfs` shares (see its
 docstring): blanks (``None``, empty text, or ``0`` where Office.js sends
 it), Excel's error values arriving as text (refused, never read as blanks),
 a range flattened row by row with its shape kept for the answer and a name
-for each cell in messages, the seven cells of a board, and parameter
-overrides typed as ``"name=value"`` texts or a name | value range.
+for each cell in messages, a table range read as its filled rows only (a
+whole column costs what the rows typed cost), the seven cells of a board,
+and parameter overrides typed as ``"name=value"`` texts or a name | value
+range.
 """
 
 from __future__ import annotations

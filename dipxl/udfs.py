@@ -20,6 +20,10 @@ functions"):
   centres are all blank or 0 is "not played yet": blanks come back, not
   zeros.  A board with only some counts entered is not finished: blanks too,
   as every system ignores unfinished games.
+- A table range (a results table, HTM's parallel columns, a parameters
+  block) may be a whole column (``Results!A:H``): only its filled rows
+  are read, a value however far down among them, and more filled rows
+  than ``dipxl.io.limits.MAX_ROWS`` are refused (:func:`dipxl.cells.table`).
 - In elimination years and draw flags the number 0 counts as blank (Excel
   on the web may send blanks as 0): write ``N`` to leave a survivor out of
   the draw.
