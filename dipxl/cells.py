@@ -296,7 +296,9 @@ def _read(value: object, name: str, kept: list[int] | None) -> Cells:
     if len(kept) == len(value):
         return Cells(value, name)
     grid = _grid(list(map(value.__getitem__, kept)), name)
-    if not grid[2] and grid[1] != width:
+    if grid[2]:  # cells kept, the rows beside them blank
+        raise InputError("a mix of cells and rows: not a range", name)
+    if grid[1] != width:
         raise InputError("rows of different lengths: not a range", name)
     return Cells._of(name, grid, kept)
 
