@@ -27,12 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
-import subprocess
-import sys
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -144,30 +138,17 @@ for case in bench.CASES:
 
 def run(root: Path, name: str, cap: int, timeout: float) -> dict[str, dict[str, Any]]:
     """Every case of ``name`` in checkout ``root``, in a fresh process."""
-    venv = root / ".venv" / "bin" / "python"
-    python = str(venv) if venv.exists() else sys.executable
+    # benchmarks/child.py, beside this script (not imported by the child,
+    # which loads this file for its arguments alone)
+    from child import python_of, run_capped
 
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen([python, "-c", CHILD, str(root), __file__, name],
-                                 stdout=out, stderr=err, preexec_fn=limit)
-        timer = threading.Timer(timeout, child.kill)
-        timer.start()
-        _, status, _ = os.wait4(child.pid, 0)
-        timer.cancel()
-        code = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        lines = out.read().decode(errors="replace").strip().splitlines()
-        tail = err.read().decode(errors="replace").strip().splitlines()[-1:] or [""]
-    found = {f["case"]: f for f in map(json.loads, lines)}
-    stopped = f"over {timeout:.0f} s" if code == -9 else f"exit {code}: {tail[0][:80]}"
+    done = run_capped([python_of(root), "-c", CHILD, str(root), __file__, name], cap, timeout)
+    found = {f["case"]: f for f in map(json.loads, done.lines)}
+    stopped = f"over {timeout:.0f} s" if done.timed_out else f"exit {done.code}: {done.error}"
     for case in CASES:
         if case not in found:
             found[case] = {"seconds": float("nan"), "peak_mib": float("nan"),
-                           "args_mib": float("nan"), "outcome": f"STOPPED ({stopped})"}
+                           "args_mib": float("nan"), "outcome": f"STOPPED ({stopped[:80]})"}
             stopped = "not run: an earlier case stopped the child"
     return found
 
