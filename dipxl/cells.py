@@ -26,7 +26,7 @@ from dipxl.model import Power
 __all__ = [
     "ERROR_TEXTS", "IN_PYODIDE", "Cells", "JsNull", "blank", "blank_or_zero", "board",
     "board_cells", "error_text", "left_out", "located", "no_error_texts",
-    "optional_board", "orientation", "overrides", "parallel", "table", "zero_as_blank",
+    "one_cell", "optional_board", "orientation", "overrides", "parallel", "table", "zero_as_blank",
 ]
 
 _TITLES = tuple(p.title for p in Power)
@@ -341,6 +341,16 @@ def board(value: object, name: str) -> Cells:
         f"or a row; got {rows:,} x {cols:,} cells",
         name,
     )
+
+
+def one_cell(value: object, name: str) -> object:
+    """``value`` where one cell belongs; a range of several cells is refused
+    by its size (its cells are not shown: a whole column would make a
+    message of megabytes)."""
+    rows, cols = _size(value)
+    if rows * cols > 1:
+        raise InputError(f"expects one cell, got a range of {rows:,} x {cols:,} cells", name)
+    return value
 
 
 def _size(value: object) -> tuple[int, int]:

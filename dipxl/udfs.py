@@ -66,6 +66,7 @@ from dipxl.cells import error_text as _error_text
 from dipxl.cells import left_out as _left_out
 from dipxl.cells import located as _located
 from dipxl.cells import no_error_texts as _no_error_texts
+from dipxl.cells import one_cell as _one_cell
 from dipxl.cells import optional_board as _optional_board
 from dipxl.cells import orientation as _orientation
 from dipxl.cells import overrides as _overrides
@@ -157,7 +158,7 @@ def _params(system: System, parameters: object) -> Any:
 
 
 def _system(value: object) -> System:
-    if _blank(value):
+    if _blank(_one_cell(value, "system")):
         return get_system("cdiplo")
     if not isinstance(value, str):
         raise InputError(f"a system id is text such as cdiplo, got {value!r}", "system")
@@ -410,7 +411,7 @@ globals().update(_BOARD_FUNCTIONS)
 def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any = None) -> Any:
     """Hurst Tournament Mean score of one player (centres minus power means)."""
     try:
-        _error_text(player, "player")
+        _error_text(_one_cell(player, "player"), "player")
         name = parse_player(None if _blank(player) else player, "player")
         rounds = None if _left_out(rounds) else rounds
         if not name:

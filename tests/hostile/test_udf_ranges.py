@@ -231,3 +231,16 @@ def test_a_board_function_refuses_a_whole_column_unread(name: str) -> None:
         with pytest.raises(DipxlError) as caught:
             function(BOARD, *others, None)
         assert f"{name}: {board_input.name}: expects the seven cells" in str(caught.value)
+
+
+def test_a_range_where_one_cell_belongs_is_refused_by_its_size() -> None:
+    # Not by its cells: the text of a whole column would be megabytes in a cell.
+    column = whole([["cdiplo"]])
+    refused = f"expects one cell, got a range of {WHOLE:,} x 1 cells"
+    with pytest.raises(DipxlError) as caught:
+        udfs.DIPXL_STANDINGS(RESULTS, column)
+    assert str(caught.value) == f"DIPXL_STANDINGS: system: {refused}"
+    assert udfs.DIPXL_CHECK(RESULTS, column) == [["1 error"], [f"Error: system: {refused}"]]
+    with pytest.raises(DipxlError) as caught:
+        udfs.HTM_SCORE(PLAYERS, POWERS, CENTRES, whole([["P13"]]))
+    assert str(caught.value) == f"HTM_SCORE: player: {refused}"
