@@ -73,37 +73,52 @@ class InputError(DipxlError):
 class InputErrors(InputError):
     """Several problems of one input found in one pass, in the input's order,
     so that a TD sees them all at once: ``message`` and ``where`` are the
-    first one's; ``problems`` holds them all; ``str()`` is one line a
-    problem, the first :data:`SHOWN`, then a line that counts the others."""
+    first one's; ``problems`` holds the first of them (at most :data:`KEPT`,
+    each located in full) and ``total`` counts them all; ``str()`` is one
+    line a problem, the first :data:`SHOWN`, then a line that counts the
+    others.
+
+    An input with a million bad cells is refused as fast as one with a
+    thousand: a reader locates the first :data:`KEPT` problems and only
+    counts the rest."""
 
     SHOWN = 50
+    KEPT = 1000
 
-    def __init__(self, problems: Sequence[InputError]) -> None:
+    def __init__(self, problems: Sequence[InputError], total: int | None = None) -> None:
         first = problems[0]
         super().__init__(
             first.message, first.where, field=first.field, value=first.value, cell=first.cell
         )
         self.problems = tuple(problems)
+        self.total = len(self.problems) if total is None else max(total, len(self.problems))
+
+    @property
+    def unlisted(self) -> int:
+        """How many problems were counted but not kept in ``problems``."""
+        return self.total - len(self.problems)
 
     def __str__(self) -> str:
         lines = list(map(str, self.problems[: self.SHOWN]))
-        if len(self.problems) > self.SHOWN:
-            lines.append(f"and {_more(len(self.problems) - self.SHOWN)}")
+        if self.total > len(lines):
+            lines.append(f"and {_more(self.total - len(lines))}")
         return "\n".join(lines)
 
     def located(self, where: str) -> Self:
-        return type(self)([problem.located(where) for problem in self.problems])
+        return type(self)([problem.located(where) for problem in self.problems], self.total)
 
     def moved(self, where: str, cell: str | None = None) -> Self:
         """Every problem at ``where`` (one input's problems found elsewhere)."""
-        return type(self)([problem.moved(where, cell) for problem in self.problems])
+        return type(self)(
+            [problem.moved(where, cell) for problem in self.problems], self.total
+        )
 
     def first(self) -> InputError:
         """The first problem alone, saying how many more there are (for a
         place with room for one line, such as a worksheet cell)."""
         head = self.problems[0]
         return InputError(
-            f"{head.message} (and {_more(len(self.problems) - 1)})",
+            f"{head.message} (and {_more(self.total - 1)})",
             head.where,
             field=head.field,
             value=head.value,
@@ -111,13 +126,16 @@ class InputErrors(InputError):
         )
 
     @staticmethod
-    def of(problems: Sequence[InputError]) -> InputError:
-        """The one problem itself, or all of them."""
-        return problems[0] if len(problems) == 1 else InputErrors(problems)
+    def of(problems: Sequence[InputError], total: int | None = None) -> InputError:
+        """The one problem itself, or all of them (``total`` counts those
+        not kept in ``problems`` too)."""
+        if len(problems) == 1 and (total is None or total <= 1):
+            return problems[0]
+        return InputErrors(problems, total)
 
 
 def _more(count: int) -> str:
-    return f"{count} more problem{'' if count == 1 else 's'}"
+    return f"{count:,} more problem{'' if count == 1 else 's'}"
 
 
 class ParameterError(DipxlError):

@@ -1,0 +1,126 @@
+"""An input with very many problems: the first are located in full, the
+rest counted exactly, in every place that reports them (issue 19, item 3:
+refusing an input must not cost more for each of its problems)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dipxl.errors import InputError, InputErrors
+from dipxl.model import Power
+from dipxl.rows import Rows, tournament_from_rows
+
+TITLES = [p.title for p in Power]
+
+
+def sheet(columns: dict[str, list[object]]) -> Rows:
+    """Rows of a Results sheet from its columns, the header on row 1."""
+    size = len(next(iter(columns.values())))
+    letters = dict(zip(("round", "board", "power", "player", "centres", "eliminated", "draw"),
+                       "ABCDEFG", strict=True))
+    return Rows(columns, [f"Results!A{i + 2}" for i in range(size)],
+                lambda field, i: f"Results!{letters[field]}{i + 2}")
+
+
+def numbers(size: int, width: int = 7) -> dict[str, list[object]]:
+    """The dense sheet of numbers: every cell of row ``i`` holds ``i``
+    (round and board read, power refused, centres from 35 on)."""
+    fields = ("round", "board", "power", "player", "centres", "eliminated", "draw")[:width]
+    return {f: list(range(1, size + 1)) for f in fields}
+
+
+def refused(rows: Rows) -> InputError:
+    with pytest.raises(InputError) as caught:
+        tournament_from_rows(rows)
+    return caught.value
+
+
+def test_many_bad_cells_are_counted_exactly_and_the_first_located_in_order() -> None:
+    size = 3_000
+    big = refused(sheet(numbers(size)))
+    assert isinstance(big, InputErrors)
+    # Every power and draw refused, centres from 35 on, years but 1901-2100.
+    total = 2 * size + (size - 34) + (size - 200)
+    assert big.total == total
+    assert len(big.problems) == InputErrors.KEPT < total
+    assert big.unlisted == total - InputErrors.KEPT
+    # The problems kept are those a small input of the same first rows
+    # gives, in the same order and the same words.
+    small = refused(sheet(numbers(300)))
+    assert isinstance(small, InputErrors)
+    assert [str(p) for p in big.problems[: len(small.problems)]] == list(map(str, small.problems))
+    assert [(p.field, p.value, p.cell) for p in big.problems[:4]] == [
+        ("power", 1, "Results!C2"), ("eliminated", 1, "Results!F2"), ("draw", 1, "Results!G2"),
+        ("power", 2, "Results!C3")]
+    lines = str(big).splitlines()
+    assert lines[: InputErrors.SHOWN] == [str(p) for p in big.problems[: InputErrors.SHOWN]]
+    assert lines[-1] == f"and {total - InputErrors.SHOWN:,} more problems"
+    assert len(lines) == InputErrors.SHOWN + 1
+    assert big.first().message.endswith(f"(and {total - 1:,} more problems)")
+    for moved in (big.located("f.xlsx"), big.moved("f.xlsx")):
+        assert (moved.total, len(moved.problems)) == (total, InputErrors.KEPT)
+        assert str(moved).splitlines()[-1] == lines[-1]
+
+
+def test_equal_values_of_two_kinds_keep_their_own_words() -> None:
+    columns = numbers(7, width=5)
+    columns["power"] = TITLES
+    columns["centres"] = [40, 40.0, 40, 5, 5, 5, 4]
+    err = refused(sheet(columns))
+    assert isinstance(err, InputErrors)
+    assert [p.message.rpartition(" ")[2] for p in err.problems] == ["40", "40.0", "40"]
+
+
+def test_a_blank_round_is_counted_with_the_bad_cells() -> None:
+    columns = numbers(100, width=5)
+    columns["power"] = (TITLES * 15)[:100]
+    columns["centres"] = [5] * 100
+    columns["round"] = [None, "x", *range(3, 101)]
+    err = refused(sheet(columns))
+    assert isinstance(err, InputErrors)
+    assert [(p.cell, p.message) for p in err.problems] == [
+        ("Results!A2", "round is blank"),
+        ("Results!A3", 'round must be a whole number 1-10000, got "x"'),
+    ]
+    assert err.total == 2
+
+
+def test_seats_refused_for_right_cells_are_all_counted() -> None:
+    size = 2_100  # every seat has centres and an elimination year
+    columns: dict[str, list[object]] = {
+        "round": [1] * size, "board": [i // 7 + 1 for i in range(size)],
+        "power": (TITLES * (size // 7)), "player": [f"P{i}" for i in range(size)],
+        "centres": [3] * size, "eliminated": [1905] * size,
+    }
+    columns["eliminated"][5] = "x"  # a bad cell: that row's seat is not checked
+    err = refused(sheet(columns))
+    assert isinstance(err, InputErrors)
+    assert err.total == size
+    assert len(err.problems) == InputErrors.KEPT
+    assert [(p.cell, p.message) for p in err.problems[4:7]] == [
+        ("Results!F6", "has 3 centres but an elimination year (1905)"),
+        ("Results!F7", 'elimination year must be a whole number 1901-2100, got "x"'),
+        ("Results!F8", "has 3 centres but an elimination year (1905)"),
+    ]
+
+
+def test_every_broken_game_is_counted() -> None:
+    games = 1_500  # eight seats a board, a power twice
+    size = 8 * games
+    columns: dict[str, list[object]] = {
+        "round": [1] * size, "board": [i // 8 + 1 for i in range(size)],
+        "power": [TITLES[i % 8 % 7] for i in range(size)],
+        "player": [f"P{i}" for i in range(size)], "centres": [4] * size,
+    }
+    err = refused(sheet(columns))
+    assert isinstance(err, InputErrors)
+    assert err.total == games and len(err.problems) == InputErrors.KEPT
+    assert err.problems[0].where == "Results!A2-A9 (round 1, board 1)"
+    assert str(err).splitlines()[-1] == f"and {games - InputErrors.SHOWN:,} more problems"
+
+
+def test_a_few_problems_are_all_kept() -> None:
+    err = InputErrors([InputError("a", "x"), InputError("b", "y")])
+    assert (err.total, err.unlisted, str(err)) == (2, 0, "x: a\ny: b")
+    assert InputErrors.of([InputError("a", "x")], 1).message == "a"
+    assert isinstance(InputErrors.of([InputError("a", "x")], 5), InputErrors)
