@@ -27,6 +27,8 @@ from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.fields import (
     FIELDS,
     PARSERS,
+    READERS,
+    REFUSED,
     describe,
     parse_centres,
     parse_draw,
@@ -134,7 +136,7 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
             continue
         if len(values) != size:
             raise ValueError(f"column {name} and wheres are not of the same length")
-        parsed[name], bad = _parsed_column(values, PARSERS[name], name in ("round", "board"))
+        parsed[name], bad = _parsed_column(values, READERS[name], name in ("round", "board"))
         if bad is not None:
             refused[name] = bad
     seats: list[Seat] | None = None
@@ -246,35 +248,29 @@ _FLAGS_OR_TEXT = frozenset((str, bool, type(None)))
 
 
 def _parsed_column(
-    values: Sequence[object], parse: Callable[[object], object], required: bool
+    values: Sequence[object], read: Callable[[object], object], required: bool
 ) -> tuple[list[Any], list[bool] | None]:
-    """``parse`` of each value (None where refused) and which values were
-    refused (None when none was; a blank is refused where ``required``)."""
+    """``read`` (a field's reader: :data:`~dipxl.fields.READERS`) of each
+    value, None where refused, and which values were refused (None when
+    none was; a blank is refused where ``required``).  No error is built:
+    :func:`_row_problems` asks the parser why, for the problems it shows."""
     kinds = set(map(type, values))
     if kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT:
-        table: dict[object, object] = {}
-        wrong: dict[object, bool] = {}
-        for value in set(values):
-            try:
-                table[value] = parse(value)
-                wrong[value] = required and table[value] is None
-            except InputError:
-                table[value] = None
-                wrong[value] = True
-        out = list(map(table.__getitem__, values))
+        table = {value: read(value) for value in set(values)}
+        wrong = {
+            value: got is REFUSED or (required and got is None) for value, got in table.items()
+        }
         if not any(wrong.values()):
-            return out, None
-        return out, list(map(wrong.__getitem__, values))
-    out = []
-    bad = []
-    for value in values:
-        try:
-            out.append(parse(value))
-            bad.append(required and out[-1] is None)
-        except InputError:
-            out.append(None)
-            bad.append(True)
-    return out, bad if any(bad) else None
+            return list(map(table.__getitem__, values)), None
+        for value, refused in wrong.items():
+            if refused:
+                table[value] = None
+        return list(map(table.__getitem__, values)), list(map(wrong.__getitem__, values))
+    out = list(map(read, values))
+    bad = [got is REFUSED or (required and got is None) for got in out]
+    if not any(bad):
+        return out, None
+    return [None if b else got for got, b in zip(out, bad, strict=True)], bad
 
 
 def _row_problems(
