@@ -18,6 +18,7 @@ __all__ = [
     "Notice",
     "ParameterError",
     "UnknownSystemError",
+    "listed",
 ]
 
 
@@ -99,10 +100,7 @@ class InputErrors(InputError):
         return self.total - len(self.problems)
 
     def __str__(self) -> str:
-        lines = list(map(str, self.problems[: self.SHOWN]))
-        if self.total > len(lines):
-            lines.append(f"and {_more(self.total - len(lines))}")
-        return "\n".join(lines)
+        return "\n".join(listed(list(map(str, self.problems[: self.SHOWN])), self.total))
 
     def located(self, where: str) -> Self:
         return type(self)([problem.located(where) for problem in self.problems], self.total)
@@ -134,8 +132,23 @@ class InputErrors(InputError):
         return InputErrors(problems, total)
 
 
-def _more(count: int) -> str:
-    return f"{count:,} more problem{'' if count == 1 else 's'}"
+def _more(count: int, what: str = "problem") -> str:
+    return f"{count:,} more {what}{'' if count == 1 else 's'}"
+
+
+def listed(
+    texts: Sequence[str], total: int | None = None, what: str = "problem",
+    shown: int = InputErrors.SHOWN,
+) -> list[str]:
+    """The first ``shown`` of ``texts`` (problems, warnings), then a line
+    counting the others (``and 1,234 more problems``): ``total`` of them in
+    all (the length of ``texts`` when not given).  For a terminal or a
+    message, where tens of thousands of lines help nobody."""
+    total = len(texts) if total is None else total
+    lines = list(texts[:shown])
+    if total > len(lines):
+        lines.append(f"and {_more(total - len(lines), what)}")
+    return lines
 
 
 class ParameterError(DipxlError):

@@ -4,8 +4,13 @@ refusing an input must not cost more for each of its problems)."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from dipxl.cli import cli
 from dipxl.errors import InputError, InputErrors
 from dipxl.model import Power
 from dipxl.rows import Rows, tournament_from_rows
@@ -124,3 +129,57 @@ def test_a_few_problems_are_all_kept() -> None:
     assert (err.total, err.unlisted, str(err)) == (2, 0, "x: a\ny: b")
     assert InputErrors.of([InputError("a", "x")], 1).message == "a"
     assert isinstance(InputErrors.of([InputError("a", "x")], 5), InputErrors)
+
+
+def test_check_counts_every_error_and_lists_the_first() -> None:
+    import dipxl.udfs as udfs
+
+    header = ["Round", "Board", "Power", "Player", "Centres"]
+    table = [header, *([1.0, float(b), p.title, f"P{b}-{p.title}", "lots"]
+                       for b in range(1, 201) for p in Power)]
+    lines = [line[0] for line in udfs.DIPXL_CHECK(table)]
+    assert lines[0] == "1,400 errors"
+    assert len(lines) == 1 + InputErrors.KEPT + 1 and lines[-1] == "and 400 more"
+    assert lines[1].startswith("Error: row 2, Centres (round 1, board 1, Austria")
+
+
+def half_entered_csv(path: Path, boards: int) -> Path:
+    """``boards`` boards, each with Austria's centres left blank (a warning each)."""
+    lines = ["Round,Board,Power,Player,Centres"]
+    for b in range(1, boards + 1):
+        lines += [f"1,{b},{t},P{b}-{t},{'' if t == 'Austria' else 5 if t != 'Turkey' else 4}"
+                  for t in TITLES]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_terminal_shows_the_first_warnings_and_counts_the_rest(tmp_path: Path) -> None:
+    path = half_entered_csv(tmp_path / "half.csv", 80)
+    data = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--format", "json"])
+    warnings = json.loads(data.stdout)["warnings"]
+    assert len(warnings) == 80  # every one kept where it costs nothing to keep
+    told = [line for line in data.stderr.splitlines() if line.startswith("warning:")]
+    assert told == [*(f"warning: {path}: {w}" for w in warnings[:50]),
+                    "warning: and 30 more warnings"]
+    table = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
+    assert [line for line in table.stderr.splitlines() if line.startswith("warning:")] == told
+    strict = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--strict"])
+    assert strict.exit_code == 1
+    assert "80 warning(s), errors under --strict" in strict.stderr
+    assert strict.stderr.count("has 6 of 7 centre counts") == 50
+    assert "; and 30 more warnings" in strict.stderr
+
+
+def test_the_command_line_counts_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text("Round,Board,Power,Player,Centres\n"
+                    + "".join(f"1,1,Prussia,P{i},{i}\n" for i in range(2_000)))
+    result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    # Every power refused, every count from 35 on: 3,965 problems.
+    assert len(errors) == InputErrors.SHOWN + 1
+    assert errors[-1] == f"error: and {2_000 + 1_965 - InputErrors.SHOWN:,} more problems"
+    assert errors[0] == (f"error: {path}: line 2, column power (round 1, board 1, P0): power "
+                         "must be one of Austria, England, France, Germany, Italy, Russia, "
+                         "Turkey (or A/E/F/G/I/R/T), got 'Prussia'")
