@@ -163,6 +163,9 @@ def read_whole(value: object, low: int, high: int) -> int | Refused | None:
             return value
     elif value is None:
         return None
+    elif type(value) is str and value.isdigit() and value.isascii():  # "15", as CSV holds it
+        whole = int(value)
+        return whole if low <= whole <= high else REFUSED
     if is_blank(value):
         return None
     number: float | int | None = None

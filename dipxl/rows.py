@@ -256,16 +256,16 @@ def _parsed_column(
     :func:`_row_problems` asks the parser why, for the problems it shows."""
     kinds = set(map(type, values))
     if kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT:
-        table = {value: read(value) for value in set(values)}
-        wrong = {
-            value: got is REFUSED or (required and got is None) for value, got in table.items()
-        }
-        if not any(wrong.values()):
-            return list(map(table.__getitem__, values)), None
-        for value, refused in wrong.items():
-            if refused:
-                table[value] = None
-        return list(map(table.__getitem__, values)), list(map(wrong.__getitem__, values))
+        table: dict[object, object] = {}
+        wrong = set()
+        for value in set(values):
+            got = read(value)
+            if got is REFUSED or (required and got is None):
+                wrong.add(value)
+                got = None
+            table[value] = got
+        out = list(map(table.__getitem__, values))
+        return out, list(map(wrong.__contains__, values)) if wrong else None
     out = list(map(read, values))
     bad = [got is REFUSED or (required and got is None) for got in out]
     if not any(bad):
