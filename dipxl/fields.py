@@ -156,14 +156,13 @@ REFUSED = Refused()
 def read_whole(value: object, low: int, high: int) -> int | Refused | None:
     """:func:`parse_whole` without the error: :data:`REFUSED` for a value it refuses."""
     if type(value) is float:
-        if value.is_integer() and low <= value <= high:
-            return int(value)
-    elif type(value) is int:
-        if low <= value <= high:
-            return value
-    elif value is None:
+        return int(value) if value.is_integer() and low <= value <= high else REFUSED
+    if type(value) is int:
+        return value if low <= value <= high else REFUSED
+    if value is None:
         return None
-    elif type(value) is str and value.isdigit() and value.isascii():  # "15", as CSV holds it
+    if type(value) is str and value.isdigit() and value.isascii() and len(value) < 20:
+        # digits alone (a CSV's "15"), too few to be past int()'s limit
         whole = int(value)
         return whole if low <= whole <= high else REFUSED
     if is_blank(value):

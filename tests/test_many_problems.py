@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from dipxl.cli import cli
 from dipxl.errors import InputError, InputErrors
+from dipxl.fields import FIELDS, PARSERS, READERS, REFUSED
 from dipxl.model import Power
 from dipxl.rows import Rows, tournament_from_rows
 
@@ -183,3 +186,26 @@ def test_the_command_line_counts_every_problem(tmp_path: Path) -> None:
     assert errors[0] == (f"error: {path}: line 2, column power (round 1, board 1, P0): power "
                          "must be one of Austria, England, France, Germany, Italy, Russia, "
                          "Turkey (or A/E/F/G/I/R/T), got 'Prussia'")
+
+
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 3000), st.integers(), st.floats(),
+    st.text(max_size=8), st.from_regex(r"\s*[+-]?[0-9]{0,25}(\.[0-9]*)?\s*", fullmatch=True),
+    st.sampled_from(["Y", "no", "Austria", "a-h", "١٢", "²", " ", "1_0", "1e3"]),
+)
+
+
+@given(VALUES)
+@example("9" * 5000)
+@settings(max_examples=400, deadline=None)
+def test_each_reader_refuses_what_its_parser_refuses_and_reads_the_rest_alike(
+    value: object,
+) -> None:
+    for name in FIELDS:
+        got = READERS[name](value)
+        try:
+            want = PARSERS[name](value)
+        except InputError:
+            assert got is REFUSED, (name, value, got)
+        else:
+            assert got == want and type(got) is type(want), (name, value, got)
