@@ -19,6 +19,8 @@ worksheet functions that score a single board.
 from __future__ import annotations
 
 import contextlib
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -256,16 +258,12 @@ def _parsed_column(
     :func:`_row_problems` asks the parser why, for the problems it shows."""
     kinds = set(map(type, values))
     if kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT:
-        table: dict[object, object] = {}
-        wrong = set()
-        for value in set(values):
-            got = read(value)
-            if got is REFUSED or (required and got is None):
-                wrong.add(value)
-                got = None
-            table[value] = got
-        out = list(map(table.__getitem__, values))
-        return out, list(map(wrong.__contains__, values)) if wrong else None
+        table = {value: read(value) for value in set(values)}
+        wrong = {v for v, got in table.items() if got is REFUSED or (required and got is None)}
+        if not wrong:
+            return list(map(table.__getitem__, values)), None
+        table.update(dict.fromkeys(wrong))
+        return list(map(table.__getitem__, values)), list(map(wrong.__contains__, values))
     out = list(map(read, values))
     bad = [got is REFUSED or (required and got is None) for got in out]
     if not any(bad):
@@ -281,33 +279,39 @@ def _row_problems(
     are located in full; the others are counted.  Each distinct refused
     value of a field is parsed again once for its message, each distinct
     seat checked once."""
-    kept: list[InputError] = []
+    size = len(rows.wheres)
     total = sum(bad.count(True) for bad in refused.values())
     names = [name for name in FIELDS if name in refused]
     columns = [refused[name] for name in names]
-    bad_rows = list(map(any, zip(*columns, strict=True))) if columns else []
-    cell_errors: dict[tuple[str, type, object], InputError] = {}
-    seat_errors: dict[tuple[object, ...], InputError | None] = {}
+    bad_rows = list(map(any, zip(*columns, strict=True))) if columns else [False] * size
     seat_fields = [parsed[name] for name in ("player", "power", "centres", "eliminated", "draw")]
-    for i in range(len(rows.wheres)):
-        if bad_rows and bad_rows[i]:
+    checked: dict[tuple[object, ...], InputError | None] = {}
+    seat_errors: dict[int, InputError] = {}  # rows of right cells, their seat refused
+    for i in itertools.compress(range(size), map(operator.not_, bad_rows)):
+        seat = [column[i] for column in seat_fields]
+        key = tuple(seat[2:])  # what a seat of right cells can be refused for
+        if key not in checked:
+            try:
+                Seat(*seat)
+                checked[key] = None
+            except InputError as err:
+                checked[key] = err
+        refusal = checked[key]
+        if refusal is not None:
+            seat_errors[i] = refusal
+    total += len(seat_errors)
+    kept: list[InputError] = []
+    cell_errors: dict[tuple[str, type, object], InputError] = {}
+    for i in range(size):
+        if len(kept) >= InputErrors.KEPT:
+            break
+        if bad_rows[i]:
             for name, bad in zip(names, columns, strict=True):
                 if bad[i] and len(kept) < InputErrors.KEPT:
                     kept.append(rows.problem(_cell_error(cell_errors, rows, name, i), name, i))
-            continue
-        seat = [column[i] for column in seat_fields]
-        key = tuple(seat[2:])  # what a seat of right cells can be refused for
-        if key not in seat_errors:
-            try:
-                Seat(*seat)
-                seat_errors[key] = None
-            except InputError as err:
-                seat_errors[key] = err
-        refusal = seat_errors[key]
-        if refusal is not None:
-            total += 1
-            if len(kept) < InputErrors.KEPT:
-                kept.append(rows.problem(refusal, refusal.field or "centres", i))
+        elif i in seat_errors:
+            refusal = seat_errors[i]
+            kept.append(rows.problem(refusal, refusal.field or "centres", i))
     return InputErrors.of(kept, total)
 
 
