@@ -18,6 +18,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from dipxl.errors import InputError
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power
@@ -286,8 +287,8 @@ def read_power(value: object) -> Power | Refused:
         return value
     if isinstance(value, str):
         quick = _POWER_ALIASES.get(value.lower())
-        if quick is not None:
-            return quick
+        if quick is not None or value.isalnum():  # nothing to fold: no other spelling
+            return REFUSED if quick is None else quick
         found = _POWER_ALIASES.get(re.sub(r"[\s_\-]+", " ", value.strip().lower()))
         if found is not None:
             return found
@@ -400,11 +401,11 @@ def _read_player(value: object) -> str | Refused:
 # value the parser refuses (to tell many values apart fast; the parser
 # says why).
 READERS: dict[str, Callable[[object], object]] = {
-    "round": lambda value: read_whole(value, 1, MAX_ROUND),
-    "board": lambda value: read_whole(value, 1, MAX_BOARD),
+    "round": partial(read_whole, low=1, high=MAX_ROUND),
+    "board": partial(read_whole, low=1, high=MAX_BOARD),
     "power": read_power,
     "player": _read_player,
-    "centres": lambda value: read_whole(value, 0, MAX_CENTRES),
-    "eliminated": lambda value: read_whole(value, FIRST_YEAR, LAST_YEAR),
+    "centres": partial(read_whole, low=0, high=MAX_CENTRES),
+    "eliminated": partial(read_whole, low=FIRST_YEAR, high=LAST_YEAR),
     "draw": read_draw,
 }
