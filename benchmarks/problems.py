@@ -15,20 +15,19 @@ number of its problems:
 - ``half-entered-99k.csv``: every board with one centre count blank and
   players in two games a round (about 40,000 warnings, the file scored).
 
-Each checkout scores each file in a fresh process through
-``benchmarks/hostile.py``'s runner (the clock started after the imports,
-peak memory as the kernel reports it).  Figures, not a test.
+Each checkout scores each file (``--format json``) in a fresh process
+through ``benchmarks/hostile.py`` (the clock started after the imports, peak
+memory as the kernel reports it); its "worst hostile file" line is the worst
+of these.  Figures, not a test.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from hostile import ROOT, files, run  # benchmarks/hostile.py, beside this script
+import hostile  # benchmarks/hostile.py, beside this script
+from hostile import files
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 # Inside the limits of dipxl.io.limits as the lead lowers them (100,000
@@ -81,36 +80,12 @@ FILES: dict[str, Callable[[Path], None]] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--roots", nargs="+", type=Path, default=[ROOT],
-                        help="checkouts to measure (old and new in one run)")
-    parser.add_argument("--only", nargs="*", help="file names to measure (default: all)")
-    parser.add_argument("--cap", type=int, default=6 << 30, help="address space cap (bytes)")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per run")
-    parser.add_argument("--format", default="json", help="dipxl score --format")
-    options = parser.parse_args()
-    roots = [r.resolve() for r in options.roots]
-    print(f"{'file':24} " + "  ".join(f"{r.name[:12]:>12} {'s':>6} {'MiB':>6}" for r in roots)
-          + "  (first line)")
-    with tempfile.TemporaryDirectory() as scratch:
-        for name, make in FILES.items():
-            if options.only and name not in options.only:
-                continue
-            path = Path(scratch) / name
-            make(path)
-            cells, notes = [], []
-            for root in roots:
-                got = run(root, ["score", str(path), "-s", "cdiplo", "--format", options.format,
-                                 "--out", scratch, "--force"],
-                          options.cap, options.timeout)
-                seconds, peak = float(got["seconds"]), float(got["peak_mib"])  # type: ignore[arg-type]
-                cells.append(f"{str(got['exit'])[:12]:>12} {seconds:>6.2f} {peak:>6.0f}")
-                notes.append(str(got["exception"] or got["message"])[:90])
-            print(f"{name:24} " + "  ".join(cells), flush=True)
-            for root, note in zip(roots, notes, strict=True):
-                print(f"    {root.name}: {note}")
-            path.unlink()
+    """``benchmarks/hostile.py``'s command (``--roots``, ``--only``, ``--cap``,
+    ``--timeout``) over these files instead of its own."""
+    hostile.FILES.clear()
+    hostile.FILES.update(FILES)
+    hostile.main()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
