@@ -323,7 +323,11 @@ def _cell_error(
     apart, as messages show them differently)."""
     value = rows.value(name, i)
     key = (name, type(value), value)
-    err = known.get(key)
+    try:
+        err = known.get(key)
+        keep = True
+    except TypeError:  # a value that cannot be a key (no reader sends one): not kept
+        err, keep = None, False
     if err is None:
         try:
             PARSERS[name](value)
@@ -331,7 +335,8 @@ def _cell_error(
             err = refused
         else:
             err = InputError(f"{name} is blank")  # a required field left blank
-        known[key] = err
+        if keep:
+            known[key] = err
     return err
 
 

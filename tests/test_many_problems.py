@@ -209,3 +209,13 @@ def test_each_reader_refuses_what_its_parser_refuses_and_reads_the_rest_alike(
             assert got is REFUSED, (name, value, got)
         else:
             assert got == want and type(got) is type(want), (name, value, got)
+
+
+def test_a_value_that_cannot_be_a_key_is_refused_as_itself() -> None:
+    columns = numbers(7, width=5)
+    columns["power"] = [*TITLES[:5], ["x"], ["x"]]
+    columns["centres"] = [5, 5, 5, 5, 5, 5, 4]
+    err = refused(sheet(columns))
+    assert isinstance(err, InputErrors)
+    assert [(p.cell, p.value) for p in err.problems] == [("Results!C7", ["x"]),
+                                                         ("Results!C8", ["x"])]
