@@ -432,7 +432,7 @@ def _score_batch(
             outcome.error = f"{outcome.label}: {_stdout_failure(error)}"
             err.print(f"[red]error:[/red] {literal(outcome.error)}")
             return
-        for line in listed(outcome.warnings, what="warning"):  # all in json, csv, xlsx
+        for line in listed(outcome.warnings, what="warning", where=outcome.label):  # all: json
             err.print(f"[yellow]warning:[/yellow] {literal(line)}")
         if as_published and outcome.path in as_published:
             err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")

@@ -86,13 +86,16 @@ class InputErrors(InputError):
     SHOWN = 50
     KEPT = 1000
 
-    def __init__(self, problems: Sequence[InputError], total: int | None = None) -> None:
+    def __init__(
+        self, problems: Sequence[InputError], total: int | None = None, label: str = ""
+    ) -> None:
         first = problems[0]
         super().__init__(
             first.message, first.where, field=first.field, value=first.value, cell=first.cell
         )
         self.problems = tuple(problems)
         self.total = len(self.problems) if total is None else max(total, len(self.problems))
+        self.label = label  # the file (what located() added): the count line names it too
 
     @property
     def unlisted(self) -> int:
@@ -100,15 +103,18 @@ class InputErrors(InputError):
         return self.total - len(self.problems)
 
     def __str__(self) -> str:
-        return "\n".join(listed(list(map(str, self.problems[: self.SHOWN])), self.total))
+        return "\n".join(
+            listed(list(map(str, self.problems[: self.SHOWN])), self.total, where=self.label)
+        )
 
     def located(self, where: str) -> Self:
-        return type(self)([problem.located(where) for problem in self.problems], self.total)
+        return type(self)([problem.located(where) for problem in self.problems], self.total,
+                          f"{where}: {self.label}" if self.label else where)
 
     def moved(self, where: str, cell: str | None = None) -> Self:
         """Every problem at ``where`` (one input's problems found elsewhere)."""
         return type(self)(
-            [problem.moved(where, cell) for problem in self.problems], self.total
+            [problem.moved(where, cell) for problem in self.problems], self.total, self.label
         )
 
     def first(self) -> InputError:
@@ -138,16 +144,18 @@ def _more(count: int, what: str = "problem") -> str:
 
 def listed(
     texts: Sequence[str], total: int | None = None, what: str = "problem",
-    shown: int = InputErrors.SHOWN,
+    shown: int = InputErrors.SHOWN, where: str = "",
 ) -> list[str]:
     """The first ``shown`` of ``texts`` (problems, warnings), then a line
-    counting the others (``and 1,234 more problems``): ``total`` of them in
-    all (the length of ``texts`` when not given).  For a terminal or a
-    message, where tens of thousands of lines help nobody."""
+    counting the others (``and 1,234 more problems``, after ``where``, the
+    file, when given): ``total`` of them in all (the length of ``texts``
+    when not given).  For a terminal or a message, where tens of thousands
+    of lines help nobody."""
     total = len(texts) if total is None else total
     lines = list(texts[:shown])
     if total > len(lines):
-        lines.append(f"and {_more(total - len(lines), what)}")
+        more = f"and {_more(total - len(lines), what)}"
+        lines.append(f"{where}: {more}" if where else more)
     return lines
 
 

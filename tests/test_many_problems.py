@@ -67,7 +67,10 @@ def test_many_bad_cells_are_counted_exactly_and_the_first_located_in_order() -> 
     assert big.first().message.endswith(f"(and {total - 1:,} more problems)")
     for moved in (big.located("f.xlsx"), big.moved("f.xlsx")):
         assert (moved.total, len(moved.problems)) == (total, InputErrors.KEPT)
-        assert str(moved).splitlines()[-1] == lines[-1]
+    assert str(big.moved("f.xlsx")).splitlines()[-1] == lines[-1]
+    # Located in a file, the count line names it too (every line does).
+    assert str(big.located("f.xlsx")).splitlines()[-1] == f"f.xlsx: {lines[-1]}"
+    assert str(big.located("b").located("a")).splitlines()[-1] == f"a: b: {lines[-1]}"
 
 
 def test_equal_values_of_two_kinds_keep_their_own_words() -> None:
@@ -163,7 +166,7 @@ def test_the_terminal_shows_the_first_warnings_and_counts_the_rest(tmp_path: Pat
     assert len(warnings) == 80  # every one kept where it costs nothing to keep
     told = [line for line in data.stderr.splitlines() if line.startswith("warning:")]
     assert told == [*(f"warning: {path}: {w}" for w in warnings[:50]),
-                    "warning: and 30 more warnings"]
+                    f"warning: {path}: and 30 more warnings"]
     table = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo"])
     assert [line for line in table.stderr.splitlines() if line.startswith("warning:")] == told
     strict = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--strict"])
@@ -182,7 +185,8 @@ def test_the_command_line_counts_every_problem(tmp_path: Path) -> None:
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
     # Every power refused, every count from 35 on: 3,965 problems.
     assert len(errors) == InputErrors.SHOWN + 1
-    assert errors[-1] == f"error: and {2_000 + 1_965 - InputErrors.SHOWN:,} more problems"
+    assert errors[-1] == (f"error: {path}: and {2_000 + 1_965 - InputErrors.SHOWN:,} more "
+                          "problems")  # every line names the file
     assert errors[0] == (f"error: {path}: line 2, column power (round 1, board 1, P0): power "
                          "must be one of Austria, England, France, Germany, Italy, Russia, "
                          "Turkey (or A/E/F/G/I/R/T), got 'Prussia'")
