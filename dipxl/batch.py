@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.csvio import decode_csv, parse_csv
-from dipxl.errors import DipxlError, InputError, ParameterError
+from dipxl.errors import DipxlError, InputError, ParameterError, listed
 from dipxl.io.files import file_identity, read_input
 from dipxl.io.owned import is_own_output
 from dipxl.io.signals import raise_if_terminated
@@ -274,7 +274,7 @@ def _score_file(
     except DipxlError as err:
         raise err.located(label) from None
     if strict and standings.notices:
-        lines = "; ".join(str(n) for n in standings.notices)
+        lines = "; ".join(listed([str(n) for n in standings.notices], what="warning"))
         raise InputError(
             f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
         )

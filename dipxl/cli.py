@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dipxl.errors import DipxlError
+from dipxl.errors import DipxlError, listed
 from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
 from dipxl.io.limits import NEW_SEATS
 from dipxl.io.signals import Terminated, raise_if_terminated
@@ -109,11 +109,9 @@ def render_table(
     _print_fitted(console, "Best country", ["Power", "Player", "Game", "Score"],
                   ["power", "player", "game", "score"], best, keep=4)
     codes, note = as_published
-    for notice in standings.notices if warnings else ():
-        if notice.code not in codes:
-            console.print(
-                f"[yellow]warning[/yellow] {literal(str(notice))}", markup=True, highlight=False
-            )
+    told = [str(n) for n in standings.notices if n.code not in codes] if warnings else []
+    for line in listed(told, what="warning"):
+        console.print(f"[yellow]warning[/yellow] {literal(line)}", markup=True, highlight=False)
     if warnings and note:
         console.print(f"note: {note}", markup=False, highlight=False)
 
@@ -435,7 +433,7 @@ def _score_batch(
             outcome.error = f"{outcome.label}: {_stdout_failure(error)}"
             err.print(f"[red]error:[/red] {literal(outcome.error)}")
             return
-        for line in outcome.warnings:
+        for line in listed(outcome.warnings, what="warning", where=outcome.label):  # all: json
             err.print(f"[yellow]warning:[/yellow] {literal(line)}")
         if as_published and outcome.path in as_published:
             err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")

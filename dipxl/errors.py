@@ -18,6 +18,7 @@ __all__ = [
     "Notice",
     "ParameterError",
     "UnknownSystemError",
+    "listed",
 ]
 
 
@@ -73,37 +74,55 @@ class InputError(DipxlError):
 class InputErrors(InputError):
     """Several problems of one input found in one pass, in the input's order,
     so that a TD sees them all at once: ``message`` and ``where`` are the
-    first one's; ``problems`` holds them all; ``str()`` is one line a
-    problem, the first :data:`SHOWN`, then a line that counts the others."""
+    first one's; ``problems`` holds the first of them (at most :data:`KEPT`,
+    each located in full) and ``total`` counts them all; ``str()`` is one
+    line a problem, the first :data:`SHOWN`, then a line that counts the
+    others.
+
+    An input with a million bad cells is refused as fast as one with a
+    thousand: a reader locates the first :data:`KEPT` problems and only
+    counts the rest."""
 
     SHOWN = 50
+    KEPT = 1000
 
-    def __init__(self, problems: Sequence[InputError]) -> None:
+    def __init__(
+        self, problems: Sequence[InputError], total: int | None = None, label: str = ""
+    ) -> None:
         first = problems[0]
         super().__init__(
             first.message, first.where, field=first.field, value=first.value, cell=first.cell
         )
         self.problems = tuple(problems)
+        self.total = len(self.problems) if total is None else max(total, len(self.problems))
+        self.label = label  # the file (what located() added): the count line names it too
+
+    @property
+    def unlisted(self) -> int:
+        """How many problems were counted but not kept in ``problems``."""
+        return self.total - len(self.problems)
 
     def __str__(self) -> str:
-        lines = list(map(str, self.problems[: self.SHOWN]))
-        if len(self.problems) > self.SHOWN:
-            lines.append(f"and {_more(len(self.problems) - self.SHOWN)}")
-        return "\n".join(lines)
+        return "\n".join(
+            listed(list(map(str, self.problems[: self.SHOWN])), self.total, where=self.label)
+        )
 
     def located(self, where: str) -> Self:
-        return type(self)([problem.located(where) for problem in self.problems])
+        return type(self)([problem.located(where) for problem in self.problems], self.total,
+                          f"{where}: {self.label}" if self.label else where)
 
     def moved(self, where: str, cell: str | None = None) -> Self:
         """Every problem at ``where`` (one input's problems found elsewhere)."""
-        return type(self)([problem.moved(where, cell) for problem in self.problems])
+        return type(self)(
+            [problem.moved(where, cell) for problem in self.problems], self.total, self.label
+        )
 
     def first(self) -> InputError:
         """The first problem alone, saying how many more there are (for a
         place with room for one line, such as a worksheet cell)."""
         head = self.problems[0]
         return InputError(
-            f"{head.message} (and {_more(len(self.problems) - 1)})",
+            f"{head.message} (and {_more(self.total - 1)})",
             head.where,
             field=head.field,
             value=head.value,
@@ -111,13 +130,33 @@ class InputErrors(InputError):
         )
 
     @staticmethod
-    def of(problems: Sequence[InputError]) -> InputError:
-        """The one problem itself, or all of them."""
-        return problems[0] if len(problems) == 1 else InputErrors(problems)
+    def of(problems: Sequence[InputError], total: int | None = None) -> InputError:
+        """The one problem itself, or all of them (``total`` counts those
+        not kept in ``problems`` too)."""
+        if len(problems) == 1 and (total is None or total <= 1):
+            return problems[0]
+        return InputErrors(problems, total)
 
 
-def _more(count: int) -> str:
-    return f"{count} more problem{'' if count == 1 else 's'}"
+def _more(count: int, what: str = "problem") -> str:
+    return f"{count:,} more {what}{'' if count == 1 else 's'}"
+
+
+def listed(
+    texts: Sequence[str], total: int | None = None, what: str = "problem",
+    shown: int = InputErrors.SHOWN, where: str = "",
+) -> list[str]:
+    """The first ``shown`` of ``texts`` (problems, warnings), then a line
+    counting the others (``and 1,234 more problems``, after ``where``, the
+    file, when given): ``total`` of them in all (the length of ``texts``
+    when not given).  For a terminal or a message, where tens of thousands
+    of lines help nobody."""
+    total = len(texts) if total is None else total
+    lines = list(texts[:shown])
+    if total > len(lines):
+        more = f"and {_more(total - len(lines), what)}"
+        lines.append(f"{where}: {more}" if where else more)
+    return lines
 
 
 class ParameterError(DipxlError):

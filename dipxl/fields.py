@@ -29,6 +29,8 @@ __all__ = [
     "MAX_NAME",
     "MAX_ROUND",
     "PARSERS",
+    "READERS",
+    "REFUSED",
     "REQUIRED",
     "describe",
     "header_columns",
@@ -43,6 +45,9 @@ __all__ = [
     "parse_text",
     "parse_whole",
     "parse_year",
+    "read_draw",
+    "read_power",
+    "read_whole",
 ]
 
 # The fields of a result row, in the order they are read (and reported).
@@ -139,23 +144,31 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and value.strip() == "")
 
 
-def parse_whole(
-    value: object, what: str, low: int, high: int, where: str = "", field: str | None = None
-) -> int | None:
-    """A whole number in ``low..high`` from a cell value; blank gives None.
+class Refused:
+    """What a reader (:data:`READERS`) gives for a value its field refuses:
+    the one :data:`REFUSED`, found without building an error."""
 
-    Accepts ints, integral floats (as spreadsheets deliver them) and text
-    holding a whole number; anything else is an InputError naming ``where``
-    (and ``field``: ``what`` when not given).
-    """
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "REFUSED"
+
+
+REFUSED = Refused()
+
+
+def read_whole(value: object, low: int, high: int) -> int | Refused | None:
+    """:func:`parse_whole` without the error: :data:`REFUSED` for a value it refuses."""
     if type(value) is float:
-        if value.is_integer() and low <= value <= high:
-            return int(value)
-    elif type(value) is int:
-        if low <= value <= high:
-            return value
-    elif value is None:
+        return int(value) if value.is_integer() and low <= value <= high else REFUSED
+    if type(value) is int:
+        return value if low <= value <= high else REFUSED
+    if value is None:
         return None
+    if type(value) is str and value.isdigit() and value.isascii() and len(value) < 20:
+        # digits alone (a CSV's "15"), too few to be past int()'s limit
+        whole = int(value)
+        return whole if low <= whole <= high else REFUSED
     if is_blank(value):
         return None
     number: float | int | None = None
@@ -172,6 +185,21 @@ def parse_whole(
     if isinstance(number, float) and math.isfinite(number) and number == math.floor(number):
         number = int(number)
     if type(number) is int and low <= number <= high:
+        return number
+    return REFUSED
+
+
+def parse_whole(
+    value: object, what: str, low: int, high: int, where: str = "", field: str | None = None
+) -> int | None:
+    """A whole number in ``low..high`` from a cell value; blank gives None.
+
+    Accepts ints, integral floats (as spreadsheets deliver them) and text
+    holding a whole number; anything else is an InputError naming ``where``
+    (and ``field``: ``what`` when not given).
+    """
+    number = read_whole(value, low, high)
+    if not isinstance(number, Refused):
         return number
     seen = repr(value) if isinstance(value, bool) else describe(value)
     raise InputError(
@@ -210,10 +238,8 @@ _YES = {"y", "yes"}
 _NO = {"n", "no"}
 
 
-def parse_draw(value: object, where: str = "") -> bool | None:
-    """Draw-member flag: ``Y`` or ``Yes`` (in the draw), ``N`` or ``No``
-    (a survivor left out), any case, spaces around ignored; blank gives
-    None (every survivor is in the draw).  Anything else is an InputError."""
+def read_draw(value: object) -> bool | Refused | None:
+    """:func:`parse_draw` without the error: :data:`REFUSED` for a value it refuses."""
     if is_blank(value):
         return None
     text = value.strip().lower() if isinstance(value, str) else None
@@ -221,6 +247,16 @@ def parse_draw(value: object, where: str = "") -> bool | None:
         return True
     if text in _NO:
         return False
+    return REFUSED
+
+
+def parse_draw(value: object, where: str = "") -> bool | None:
+    """Draw-member flag: ``Y`` or ``Yes`` (in the draw), ``N`` or ``No``
+    (a survivor left out), any case, spaces around ignored; blank gives
+    None (every survivor is in the draw).  Anything else is an InputError."""
+    flag = read_draw(value)
+    if not isinstance(flag, Refused):
+        return flag
     raise InputError(
         f"draw must be Y, N or blank (Yes and No too), got "
         f"{repr(value) if isinstance(value, bool) else describe(value)}",
@@ -248,17 +284,25 @@ _POWER_ALIASES.update(
 )
 
 
-def parse_power(value: object, where: str = "") -> Power:
-    """A power from its name, abbreviation or a ``Power``; else InputError."""
+def read_power(value: object) -> Power | Refused:
+    """:func:`parse_power` without the error: :data:`REFUSED` for a value it refuses."""
     if isinstance(value, Power):
         return value
     if isinstance(value, str):
         quick = _POWER_ALIASES.get(value.lower())
-        if quick is not None:
-            return quick
+        if quick is not None or value.isalnum():  # nothing to fold: no other spelling
+            return REFUSED if quick is None else quick
         found = _POWER_ALIASES.get(re.sub(r"[\s_\-]+", " ", value.strip().lower()))
         if found is not None:
             return found
+    return REFUSED
+
+
+def parse_power(value: object, where: str = "") -> Power:
+    """A power from its name, abbreviation or a ``Power``; else InputError."""
+    power = read_power(value)
+    if not isinstance(power, Refused):
+        return power
     raise InputError(
         f"power must be one of {', '.join(POWERS)} (or A/E/F/G/I/R/T), got {value!r}",
         where,
@@ -344,4 +388,27 @@ PARSERS: dict[str, Callable[[object], object]] = {
     "centres": parse_centres,
     "eliminated": parse_year,
     "draw": parse_draw,
+}
+
+
+def _read_player(value: object) -> str | Refused:
+    """:func:`parse_player`, :data:`REFUSED` for a value it refuses (rare:
+    names are refused one by one)."""
+    try:
+        return parse_player(value)
+    except InputError:
+        return REFUSED
+
+
+# Each field's reader: its parser without the error, :data:`REFUSED` for a
+# value the parser refuses (to tell many values apart fast; the parser
+# says why).
+READERS: dict[str, Callable[[object], object]] = {
+    "round": lambda value: read_whole(value, 1, MAX_ROUND),  # (a lambda calls faster
+    "board": lambda value: read_whole(value, 1, MAX_BOARD),  # than a partial of keywords)
+    "power": read_power,
+    "player": _read_player,
+    "centres": lambda value: read_whole(value, 0, MAX_CENTRES),
+    "eliminated": lambda value: read_whole(value, FIRST_YEAR, LAST_YEAR),
+    "draw": read_draw,
 }

@@ -19,6 +19,8 @@ worksheet functions that score a single board.
 from __future__ import annotations
 
 import contextlib
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -27,6 +29,8 @@ from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.fields import (
     FIELDS,
     PARSERS,
+    READERS,
+    REFUSED,
     describe,
     parse_centres,
     parse_draw,
@@ -126,7 +130,7 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     """
     size = len(rows.wheres)
     parsed: dict[str, list[Any]] = {}
-    clean = True
+    refused: dict[str, list[bool]] = {}  # per field with a refused cell: which rows
     for name in FIELDS:
         values = rows.columns.get(name)
         if values is None:
@@ -134,15 +138,16 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
             continue
         if len(values) != size:
             raise ValueError(f"column {name} and wheres are not of the same length")
-        parsed[name], ok = _parsed_column(values, PARSERS[name], name in ("round", "board"))
-        clean = clean and ok
+        parsed[name], bad = _parsed_column(values, READERS[name], name in ("round", "board"))
+        if bad is not None:
+            refused[name] = bad
     seats: list[Seat] | None = None
-    if clean:
+    if not refused:
         with contextlib.suppress(InputError):  # each row's own check names its cell below
             seats = list(map(Seat, parsed["player"], parsed["power"], parsed["centres"],
                              parsed["eliminated"], parsed["draw"]))
     if seats is None:
-        raise InputErrors.of(_row_problems(rows, parsed))
+        raise _row_problems(rows, parsed, refused)
     rounds = cast("list[int]", parsed["round"])
     boards = cast("list[int]", parsed["board"])
     grouped: dict[tuple[int, int], list[int]] = {}
@@ -153,15 +158,18 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
         else:
             members.append(i)
     games = []
-    problems = []
+    problems: list[InputError] = []
+    broken = 0
     for (rnd, board), members in grouped.items():
         try:
             games.append(Game(rnd, board, tuple([seats[i] for i in members]),
                               _span([rows.wheres[i] for i in members])))
         except InputError as err:
-            problems.append(_game_problem(err, rows, members, seats, rnd, board))
+            broken += 1
+            if len(problems) < InputErrors.KEPT:
+                problems.append(_game_problem(err, rows, members, seats, rnd, board))
     if problems:
-        raise InputErrors.of(problems)
+        raise InputErrors.of(problems, broken)
     remarks = [*_half_entered(rows, grouped, seats), *_spelt_alike(rows, parsed["player"])]
     return Tournament(tuple(games), title, tuple(remarks))
 
@@ -242,55 +250,94 @@ _FLAGS_OR_TEXT = frozenset((str, bool, type(None)))
 
 
 def _parsed_column(
-    values: Sequence[object], parse: Callable[[object], object], required: bool
-) -> tuple[list[Any], bool]:
-    """``parse`` of each value (None where refused) and whether every value
-    was read (a blank is refused where ``required``)."""
+    values: Sequence[object], read: Callable[[object], object], required: bool
+) -> tuple[list[Any], list[bool] | None]:
+    """``read`` (a field's reader: :data:`~dipxl.fields.READERS`) of each
+    value, None where refused, and which values were refused (None when
+    none was; a blank is refused where ``required``).  No error is built:
+    :func:`_row_problems` asks the parser why, for the problems it shows."""
     kinds = set(map(type, values))
-    table: dict[object, object] = {}
-    ok = True
     if kinds <= _NUMBERS_OR_TEXT or kinds <= _FLAGS_OR_TEXT:
-        for value in set(values):
-            try:
-                table[value] = parse(value)
-            except InputError:
-                table[value] = None
-                ok = False
-        out = list(map(table.__getitem__, values))
-    else:
-        out = []
-        for value in values:
-            try:
-                out.append(parse(value))
-            except InputError:
-                out.append(None)
-                ok = False
-    if required and None in out:
-        ok = False
-    return out, ok
+        table = {value: read(value) for value in set(values)}
+        wrong = {v for v, got in table.items() if got is REFUSED or (required and got is None)}
+        if not wrong:
+            return list(map(table.__getitem__, values)), None
+        table.update(dict.fromkeys(wrong))
+        return list(map(table.__getitem__, values)), list(map(wrong.__contains__, values))
+    out = list(map(read, values))
+    bad = [got is REFUSED or (required and got is None) for got in out]
+    if not any(bad):
+        return out, None
+    return [None if b else got for got, b in zip(out, bad, strict=True)], bad
 
 
-def _row_problems(rows: Rows, parsed: Mapping[str, list[Any]]) -> list[InputError]:
-    """Every problem of every row, in order: each refused cell (every field
-    parsed on its own), or for a row whose cells are right, its seat's."""
-    problems: list[InputError] = []
-    for i in range(len(rows.wheres)):
-        found = False
-        for name in FIELDS:
+def _row_problems(
+    rows: Rows, parsed: Mapping[str, list[Any]], refused: Mapping[str, list[bool]]
+) -> InputError:
+    """Every problem of every row, in order: each refused cell, or for a row
+    whose cells are right, its seat's.  The first :data:`InputErrors.KEPT`
+    are located in full; the others are counted.  Each distinct refused
+    value of a field is parsed again once for its message, each distinct
+    seat checked once."""
+    size = len(rows.wheres)
+    total = sum(bad.count(True) for bad in refused.values())
+    names = [name for name in FIELDS if name in refused]
+    columns = [refused[name] for name in names]
+    bad_rows = list(map(any, zip(*columns, strict=True))) if columns else [False] * size
+    seat_fields = [parsed[name] for name in ("player", "power", "centres", "eliminated", "draw")]
+    checked: dict[tuple[object, ...], InputError | None] = {}
+    seat_errors: dict[int, InputError] = {}  # rows of right cells, their seat refused
+    for i in itertools.compress(range(size), map(operator.not_, bad_rows)):
+        seat = [column[i] for column in seat_fields]
+        key = tuple(seat[2:])  # what a seat of right cells can be refused for
+        if key not in checked:
             try:
-                if PARSERS[name](rows.value(name, i)) is None and name in ("round", "board"):
-                    raise InputError(f"{name} is blank")
+                Seat(*seat)
+                checked[key] = None
             except InputError as err:
-                problems.append(rows.problem(err, name, i))
-                found = True
-        if found:
-            continue
+                checked[key] = err
+        refusal = checked[key]
+        if refusal is not None:
+            seat_errors[i] = refusal
+    total += len(seat_errors)
+    kept: list[InputError] = []
+    cell_errors: dict[tuple[str, type, object], InputError] = {}
+    for i in range(size):
+        if len(kept) >= InputErrors.KEPT:
+            break
+        if bad_rows[i]:
+            for name, bad in zip(names, columns, strict=True):
+                if bad[i] and len(kept) < InputErrors.KEPT:
+                    kept.append(rows.problem(_cell_error(cell_errors, rows, name, i), name, i))
+        elif i in seat_errors:
+            refusal = seat_errors[i]
+            kept.append(rows.problem(refusal, refusal.field or "centres", i))
+    return InputErrors.of(kept, total)
+
+
+def _cell_error(
+    known: dict[tuple[str, type, object], InputError], rows: Rows, name: str, i: int
+) -> InputError:
+    """The error of the refused value of ``name`` in row ``i``, parsed once
+    for each distinct value (of each kind: ``1`` and ``1.0`` are told
+    apart, as messages show them differently)."""
+    value = rows.value(name, i)
+    key = (name, type(value), value)
+    try:
+        err = known.get(key)
+        keep = True
+    except TypeError:  # a value that cannot be a key (no reader sends one): not kept
+        err, keep = None, False
+    if err is None:
         try:
-            Seat(parsed["player"][i], parsed["power"][i], parsed["centres"][i],
-                 parsed["eliminated"][i], parsed["draw"][i])
-        except InputError as err:
-            problems.append(rows.problem(err, err.field or "centres", i))
-    return problems
+            PARSERS[name](value)
+        except InputError as refused:
+            err = refused
+        else:
+            err = InputError(f"{name} is blank")  # a required field left blank
+        if keep:
+            known[key] = err
+    return err
 
 
 def _game_problem(

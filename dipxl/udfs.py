@@ -496,16 +496,19 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
         return [["1 error"], [f"Error: {err}"]]
     errors = [str(problem) for problem in held]
     notices: tuple[Notice, ...] = ()
+    unlisted = 0  # errors counted, not listed (past InputErrors.KEPT)
     try:
         event = tournament_from_rows(rows)
         notices = score_tournament(event, spec).notices if spec else event.notices()
     except InputErrors as err:  # every bad cell, else every broken board
         errors += [str(problem) for problem in err.problems]
+        unlisted = err.unlisted
     except DipxlError as err:
         errors.append(str(err))
     if errors:
-        lines = [f"Error: {e}" for e in errors]
-        summary = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        lines = [f"Error: {e}" for e in errors] + [f"and {unlisted:,} more"] * (unlisted > 0)
+        count = len(errors) + unlisted
+        summary = f"{count:,} error{'s' if count != 1 else ''}"
     elif notices:
         lines = [f"Warning: {n}" for n in notices]
         summary = f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
