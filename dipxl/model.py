@@ -363,7 +363,8 @@ class Tournament:
     def notices(self) -> tuple[Notice, ...]:
         """The reader's :attr:`remarks`, warnings of SCORING.md section 1
         (scoring goes on), and names that differ only in case (probably one
-        player typed two ways)."""
+        player typed two ways): only in a tournament built in Python, since
+        every reader spells them as one player (:func:`dipxl.rows.tournament_from_rows`)."""
         found: list[Notice] = list(self.remarks)
         for game in self.games:
             if game.finished and game.total_centres > MAX_CENTRES:

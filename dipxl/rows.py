@@ -142,7 +142,9 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
         if bad is not None:
             refused[name] = bad
     seats: list[Seat] | None = None
+    spelt: list[Notice] = []
     if not refused:
+        parsed["player"], spelt = _one_spelling(rows, parsed["player"])
         with contextlib.suppress(InputError):  # each row's own check names its cell below
             seats = list(map(Seat, parsed["player"], parsed["power"], parsed["centres"],
                              parsed["eliminated"], parsed["draw"]))
@@ -170,8 +172,32 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
                 problems.append(_game_problem(err, rows, members, seats, rnd, board))
     if problems:
         raise InputErrors.of(problems, broken)
-    remarks = [*_half_entered(rows, grouped, seats), *_spelt_alike(rows, parsed["player"])]
+    remarks = [*_half_entered(rows, grouped, seats), *spelt,
+               *_spelt_alike(rows, parsed["player"])]
     return Tournament(tuple(games), title, tuple(remarks))
+
+
+def _one_spelling(rows: Rows, names: list[Any]) -> tuple[list[Any], list[Notice]]:
+    """Names that differ only in case as one player, spelt as first typed,
+    with a warning naming a cell of each spelling: a spreadsheet's MATCH
+    (a generated workbook's formulas) does not tell ``Ann`` from ``ann``,
+    and every surface reads names alike."""
+    distinct = {name for name in names if name}  # (None where no player column)
+    if len({name.casefold() for name in distinct}) == len(distinct):
+        return names, []  # no two names differ only in case
+    first: dict[str, str] = {}  # folded -> the first spelling
+    cells: dict[str, str] = {}  # spelling -> the cell where it is first typed
+    for i, name in enumerate(names):
+        if name and name not in cells:
+            first.setdefault(name.casefold(), name)
+            cells[name] = rows.cell("player", i)
+    found = [Notice(
+        "similar_names",
+        f"player names {first[name.casefold()]!r} and {name!r} differ only in case: scored as "
+        f"one player, {first[name.casefold()]!r} (as a spreadsheet's MATCH reads them)",
+        f"{cells[first[name.casefold()]]}; {cells[name]}",
+    ) for name in cells if first[name.casefold()] != name]
+    return [first.get(name.casefold(), name) if name else name for name in names], found
 
 
 def _spelt_alike(rows: Rows, names: Sequence[str]) -> list[Notice]:

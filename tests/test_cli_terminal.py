@@ -83,11 +83,12 @@ def test_a_workbook_title_with_markup_prints_whole(tmp_path: Path) -> None:
 
 
 def test_a_warning_names_players_literally(tmp_path: Path) -> None:
-    names = ["[bold]Zed[/bold]", "[BOLD]zed[/BOLD]", "A", "B", "C", "D", "E"]
-    (tmp_path / "cup.csv").write_text(board(names), encoding="utf-8")
+    first = board(["[bold]Zed[/bold]", "A", "B", "C", "D", "E", "F"])
+    second = board(["[BOLD]zed[/BOLD]", "A", "B", "C", "D", "E", "F"]).replace("\n1,1,", "\n2,1,")
+    (tmp_path / "cup.csv").write_text(first + second.removeprefix(HEADER), encoding="utf-8")
     result = dipxl("score", "cup.csv", "-s", "cdiplo", cwd=tmp_path)
-    assert result.returncode == 0
-    assert ("players '[bold]Zed[/bold]' and '[BOLD]zed[/BOLD]' differ only in case"
+    assert result.returncode == 0, result.stderr
+    assert ("player names '[bold]Zed[/bold]' and '[BOLD]zed[/BOLD]' differ only in case"
             in result.stderr)
 
 

@@ -61,6 +61,9 @@ HALF_ENTERED = {(2, 2): (Power.GERMANY, Power.RUSSIA)}
 # Names typed another way that prints alike (round 2, board 1): an accent as
 # a letter and a combining accent, an invisible zero-width space.
 ALIKE = {(2, 1, Power.RUSSIA): "Ann\u200b", (2, 1, Power.GERMANY): "Jose\u0301"}
+# Names typed in another case (round 2, board 1): one player each, as a
+# spreadsheet's MATCH reads them, with a warning naming both cells.
+CASED = {(2, 1, Power.AUSTRIA): "hal", (2, 1, Power.TURKEY): "FAY"}
 # Draw flags no surface reads (round 1): text, a number, a truth value.
 UNREAD_FLAGS = {(1, 1, Power.AUSTRIA): "x", (1, 2, Power.GERMANY): 1,
                 (1, 2, Power.ITALY): True}
@@ -179,6 +182,7 @@ def surfaces(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "same": _table(CARELESS),
         "alike": _table(_seats(ALIKE, 0)),  # type: ignore[arg-type]  # names are text
         "flags": _table(_seats(UNREAD_FLAGS, 2)),
+        "cased": _table(_seats(CASED, 0)),  # type: ignore[arg-type]  # names are text
     }
     out: dict[str, Any] = {"tables": sets}
     books = {name: _workbook(folder / f"{name}.xlsx", t) for name, t in sets.items()}
@@ -283,6 +287,37 @@ def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
     rows = _results_rows(surfaces["lo"]["alike"])
     for rnd, board, power in ALIKE:
         assert rows[(rnd, board, power.title)]["Player id"] is None  # red: no player
+
+
+def test_names_differing_in_case_are_one_player_everywhere_with_a_warning(
+    surfaces: dict[str, Any]
+) -> None:
+    # Before: two players in dipxl score and the functions (with a
+    # warning), one in the workbook's formulas (MATCH ignores case).
+    table = surfaces["tables"]["cased"]
+    by_csv = score_file(surfaces["csv"]["cased"], system_id=SYSTEM)
+    by_xlsx = score_file(surfaces["xlsx"]["cased"])
+    same = _scores(score_file(surfaces["csv"]["same"], system_id=SYSTEM))
+    assert _scores(by_csv) == same
+    assert _scores(by_xlsx) == same
+    assert _udf_scores(table) == same
+    hal = (_row_of(1, 2, Power.FRANCE), _row_of(2, 1, Power.AUSTRIA))
+    fay = (_row_of(1, 2, Power.AUSTRIA), _row_of(2, 1, Power.TURKEY))
+    warned = {
+        "csv": ([str(n) for n in by_csv.notices], "line {}, column player"),
+        "xlsx": ([str(n) for n in by_xlsx.notices], "Results!D{}"),
+        "udf": (_udf_check(table)[1:], "row {}, Player"),
+    }
+    for surface, (lines, place) in warned.items():
+        cased = [line for line in lines if "differ only in case" in line]
+        assert len(cased) == 2, (surface, lines)
+        for rows, names in ((hal, "'Hal' and 'hal'"), (fay, "'Fay' and 'FAY'")):
+            line = next(x for x in cased if names in x)
+            assert all(place.format(r) in line for r in rows), (surface, line)
+            assert "scored as one player" in line
+    if surfaces["lo"] is None:
+        pytest.skip(surfaces["skip"])
+    assert _formula_scores(surfaces["lo"]["cased"]) == pytest.approx(same, rel=1e-9)
 
 
 def test_a_draw_flag_no_surface_reads_is_refused_everywhere(surfaces: dict[str, Any]) -> None:
