@@ -420,9 +420,13 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
         event, _ = _htm_event(players, powers, centres, rounds)
         params = system.params if rounds is not None else system.make_params({"divisor": "played"})
         scores = system.score_event(event, params)
+        # The player as the table spells it: names differing only in case
+        # are one player (as MATCH reads them).
+        name = next((p for p in event.players if p.casefold() == name.casefold()), name)
         if name in scores.totals:
             return float(scores.totals[name])
-        if any(name == seat.player for game in event.games for seat in game.seats):
+        if any(name.casefold() == seat.player.casefold()
+               for game in event.games for seat in game.seats):
             return None
         raise InputError(f"no seat of player {name!r} in players", "player")
     except DipxlError as err:

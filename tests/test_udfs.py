@@ -582,6 +582,20 @@ def test_htm_score_of_hursts_example_matches_the_engine() -> None:
         assert same(got, float(r.exact))
 
 
+def test_htm_score_finds_a_player_typed_in_another_case() -> None:
+    # As MATCH would: names differing only in case are one player everywhere.
+    from dipxl.examples import htm_example
+
+    event = htm_example()
+    players, powers, centres, rounds = seat_columns(event)
+    name = event.players[0]
+    args = (column(players), column(powers), column(centres))
+    assert udfs.HTM_SCORE(*args, name.upper(), column(rounds)) == \
+        udfs.HTM_SCORE(*args, name, column(rounds))
+    blank = column([p.title for p in Power]), column([None] * 7)
+    assert udfs.HTM_SCORE(column([f"P{i}" for i in range(7)]), *blank, "p1") is None
+
+
 def test_htm_blanks_until_a_board_is_finished() -> None:
     powers = column([p.title for p in Power])
     players = column([f"P{i}" for i in range(7)])
