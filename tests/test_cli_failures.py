@@ -328,7 +328,7 @@ def test_ctrl_c_while_saving_is_one_line_exit_130_and_no_temporary_file(
 ) -> None:
     target = tmp_path / "large.xlsx"
     process = subprocess.Popen(
-        [*DIPXL, "new", str(target), "-s", "cdiplo", "-n", "980", "-r", "7"],
+        [*DIPXL, "new", str(target), "-s", "cdiplo", "-n", "770", "-r", "7"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 120

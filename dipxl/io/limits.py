@@ -6,7 +6,7 @@ built, is read (or refused) in under 2 s and 500 MB: the worst such files
 are measured by ``benchmarks/hostile.py`` and held under 500 MB by
 ``tests/hostile/test_budget.py``.  README, "Untrusted input", lists them.
 Each limit is far above any tournament: the yardstick is the largest
-workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows, 1,000
+workbooks ``dipxl new`` writes (:data:`NEW_SEATS` result rows, 800
 players over 7 rounds), which stay at least twice inside every one of
 them (``tests/io/test_limits.py`` writes one and checks).
 """
@@ -30,7 +30,7 @@ __all__ = [
 # -- any input file
 
 # Bytes of an input file (CSV, xlsx, players file), refused unread above
-# this: a generated workbook at NEW_SEATS is at most 3.5 MB, a CSV of as
+# this: a generated workbook at NEW_SEATS is at most 2.1 MB, a CSV of as
 # many rows under 1 MB.
 MAX_INPUT = 64 << 20
 
@@ -39,9 +39,10 @@ MAX_INPUT = 64 << 20
 # Bytes a workbook's parts unpack to, in all, as their headers declare
 # (and never inflated past that).  dipxl holds the parts python-calamine
 # reads once, python-calamine a copy, and one part is read back at a time:
-# about three times this at most.  The largest `dipxl new` workbook unpacks
-# to 28 MiB (Diminishing Value; C-Diplo 18 MiB).
-MAX_UNPACKED = 64 << 20
+# about three times this at most, and reads a part padded to it in about
+# 1.5 s.  The largest `dipxl new` workbook unpacks to 23 MiB (Diminishing
+# Value; C-Diplo 14 MiB).
+MAX_UNPACKED = 48 << 20
 # A part over 1 MiB that claims to inflate more than this many times its
 # stored size is a bomb: real sheets compress about 10:1, deflate's limit
 # is about 1000:1.
@@ -57,10 +58,11 @@ PROLOG_LIMIT = 64 << 10
 MAX_SHARED_STRINGS = 1_000_000
 # Cells of the sheets read, in all, each counted from A1 to its last cell
 # as python-calamine holds it (a dense grid): one stray value at
-# XFD1048576 would ask for hundreds of gigabytes, and python-calamine takes
-# about a second a million cells.  A workbook's sheets are counted
-# together, so that many sheets at the limit are refused like one.
-MAX_CELLS = 1_000_000
+# XFD1048576 would ask for hundreds of gigabytes, and a million cells take
+# python-calamine a second and dipxl as long again.  A workbook's sheets
+# are counted together, so that many sheets at the limit are refused like
+# one.  The largest `dipxl new` workbook's sheets hold 185,469.
+MAX_CELLS = 500_000
 # Characters of one cell's text: Excel's own limit, which no spreadsheet
 # application goes past (a name, a title).
 MAX_TEXT = 32_767
@@ -68,7 +70,7 @@ MAX_TEXT = 32_767
 # -- results tables (a sheet or a CSV file)
 
 # Rows of a sheet read (its last row), or lines of a CSV file: a
-# tournament of 7,000 players over 14 rounds fits.
+# tournament of 5,000 players over 14 rounds fits.
 MAX_ROWS = 100_000
 # Characters on one line of a CSV file (the csv module's own limit on one
 # field is 131,072): a header of millions of columns is refused before it
@@ -77,8 +79,9 @@ MAX_LINE = 1 << 20
 
 # -- what `dipxl new` writes
 
-# Result rows (seven a board, every round) of a generated workbook: 1,000
-# players over 7 rounds, several times the largest real events.  Writing
-# one this big takes a few seconds, and every size measure stays at least
-# twice inside what `dipxl score` reads (tests/io/test_limits.py).
-NEW_SEATS = 7_000
+# Result rows (seven a board, every round) of a generated workbook: 820
+# boards in all, enough for 800 players over 7 rounds (115 boards a round),
+# several times the largest real events.  Writing one this big takes a few
+# seconds, and every size measure stays at least twice inside what `dipxl
+# score` reads (tests/io/test_limits.py).
+NEW_SEATS = 5_740

@@ -66,7 +66,7 @@ def check_size(rounds: int, boards: int, players: int) -> None:
     if seats > NEW_SEATS:
         raise SizeError(
             f"{boards:,} boards ({players:,} players) over {rounds} rounds is {seats:,} result "
-            f"rows, more than `dipxl new` writes ({NEW_SEATS:,}: 1,000 players over 7 rounds, "
+            f"rows, more than `dipxl new` writes ({NEW_SEATS:,}: 800 players over 7 rounds fit, "
             "several times the largest tournaments): give fewer rounds, boards or players"
         )
 

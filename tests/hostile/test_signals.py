@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 
 DIPXL = [sys.executable, "-m", "dipxl.cli"]
 # A workbook whose save lasts long enough to be caught in the middle.
-BIG = ["-s", "cdiplo", "-n", "980", "-r", "7"]
+BIG = ["-s", "cdiplo", "-n", "770", "-r", "7"]
 
 
 def _temps(folder: Path) -> list[Path]:
