@@ -6,14 +6,13 @@ row, old and new in one run (``python benchmarks/problems.py --roots .
 Every file stays inside the readers' size limits; what it costs is the
 number of its problems:
 
-- ``dense-60k-x15.xlsx``: a Results sheet of 60,000 rows of 15 numbers
-  (every cell of row ``r`` holds ``r``): about 300,000 bad cells;
-- ``bad-99k.csv``: 99,000 such rows as CSV text (seven columns, about
-  530,000 bad cells);
-- ``broken-games-99k.csv``: every cell right, every board of eight seats
-  (12,375 broken games);
-- ``half-entered-99k.csv``: every board with one centre count blank and
-  players in two games a round (about 40,000 warnings, the file scored).
+- ``dense.xlsx``: a Results sheet as full as the cell limit allows, rows of
+  15 numbers (every cell of row ``r`` holds ``r``), nearly every cell bad;
+- ``bad.csv``: as many rows as the row limit allows, seven columns, every
+  cell bad;
+- ``broken-games.csv``: every cell right, every board of eight seats;
+- ``half-entered.csv``: every board with one centre count blank and
+  players in two games a round (a warning a board, the file scored).
 
 Each checkout scores each file (``--format json``) in a fresh process
 through ``benchmarks/hostile.py`` (the clock started after the imports, peak
@@ -29,12 +28,13 @@ from pathlib import Path
 import hostile  # benchmarks/hostile.py, beside this script
 from hostile import files
 
+from dipxl.io.limits import MAX_CELLS, MAX_ROWS
+
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
-# Inside the limits of dipxl.io.limits as the lead lowers them (100,000
-# result rows, a million cells): what is refused fast for its size is not
-# measured here.
-ROWS = 99_000
-DENSE_ROWS = 60_000
+# Just inside the limits of dipxl.io.limits: what is refused fast for its
+# size is not measured here.
+ROWS = MAX_ROWS - 1_000
+DENSE_ROWS = MAX_CELLS // 15 - 100
 
 
 def dense(path: Path) -> None:
@@ -72,10 +72,10 @@ def half_entered(path: Path) -> None:
 
 
 FILES: dict[str, Callable[[Path], None]] = {
-    "dense-60k-x15.xlsx": dense,
-    "bad-99k.csv": bad_csv,
-    "broken-games-99k.csv": broken_games,
-    "half-entered-99k.csv": half_entered,
+    "dense.xlsx": dense,
+    "bad.csv": bad_csv,
+    "broken-games.csv": broken_games,
+    "half-entered.csv": half_entered,
 }
 
 

@@ -309,8 +309,8 @@ def big_event(path: Path, boards: int) -> Path:
 
 
 def test_out_of_memory_fails_that_file_and_the_batch_goes_on(tmp_path: Path, cup: Path) -> None:
-    big = big_event(tmp_path / "big.csv", 14_000)
-    limit = 160 << 20  # enough to start and score a small event, not 98,000 seats
+    big = big_event(tmp_path / "big.csv", 7_000)
+    limit = 120 << 20  # enough to start and score a small event, not 49,000 seats
 
     def memory_limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -62,7 +62,7 @@ MAX_SHARED_STRINGS = 1_000_000
 # python-calamine a second and dipxl as long again.  A workbook's sheets
 # are counted together, so that many sheets at the limit are refused like
 # one.  The largest `dipxl new` workbook's sheets hold 185,469.
-MAX_CELLS = 500_000
+MAX_CELLS = 400_000
 # Characters of one cell's text: Excel's own limit, which no spreadsheet
 # application goes past (a name, a title).
 MAX_TEXT = 32_767
@@ -70,8 +70,9 @@ MAX_TEXT = 32_767
 # -- results tables (a sheet or a CSV file)
 
 # Rows of a sheet read (its last row), or lines of a CSV file: a
-# tournament of 5,000 players over 14 rounds fits.
-MAX_ROWS = 100_000
+# tournament of 3,500 players over 14 rounds fits; a file of as many rows,
+# each bad in every cell, is refused in about a second.
+MAX_ROWS = 50_000
 # Characters on one line of a CSV file (the csv module's own limit on one
 # field is 131,072): a header of millions of columns is refused before it
 # is split.
