@@ -253,24 +253,33 @@ def test_settings_read_as_the_formulas_read_them(surfaces: dict[str, Any]) -> No
     assert formulas["Zoë"] == 1 + 10 + 38
 
 
-def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
-    surfaces: dict[str, Any]
-) -> None:
-    table = surfaces["tables"]["alike"]
-    by_csv = score_file(surfaces["csv"]["alike"], system_id=SYSTEM)
-    by_xlsx = score_file(surfaces["xlsx"]["alike"])
+def _one_player_each(surfaces: dict[str, Any], name: str, xlsx_place: str
+                     ) -> tuple[dict[str, tuple[list[str], str]], dict[str, float]]:
+    """Data set ``name`` scored alike on the engine's surfaces (CSV, the
+    workbook by dipxl score, the functions) as the careless data it spells
+    otherwise: (each surface's warnings and how it names a Player cell,
+    the scores)."""
+    table = surfaces["tables"][name]
+    by_csv = score_file(surfaces["csv"][name], system_id=SYSTEM)
+    by_xlsx = score_file(surfaces["xlsx"][name])
     same = _scores(score_file(surfaces["csv"]["same"], system_id=SYSTEM))
-    # One player each, as though typed alike, in the engine's surfaces.
     assert _scores(by_csv) == same
     assert _scores(by_xlsx) == same
     assert _udf_scores(table) == same
+    return {
+        "csv": ([str(n) for n in by_csv.notices], "line {}, column player"),
+        "xlsx": ([str(n) for n in by_xlsx.notices], xlsx_place),
+        "udf": (_udf_check(table)[1:], "row {}, Player"),
+    }, same
+
+
+def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
+    surfaces: dict[str, Any]
+) -> None:
+    # One player each, as though typed alike, in the engine's surfaces.
+    warned, _ = _one_player_each(surfaces, "alike", "D{}")
     ann = (_row_of(1, 1, Power.FRANCE), _row_of(2, 1, Power.RUSSIA))
     jose = (_row_of(1, 1, Power.ENGLAND), _row_of(2, 1, Power.GERMANY))
-    warned = {
-        "csv": ([str(n) for n in by_csv.notices], "line {}, column player"),
-        "xlsx": ([str(n) for n in by_xlsx.notices], "D{}"),
-        "udf": (_udf_check(table)[1:], "row {}, Player"),
-    }
     for surface, (lines, place) in warned.items():
         alike = [line for line in lines if "print alike" in line]
         assert len(alike) == 2, (surface, lines)
@@ -294,20 +303,9 @@ def test_names_differing_in_case_are_one_player_everywhere_with_a_warning(
 ) -> None:
     # Before: two players in dipxl score and the functions (with a
     # warning), one in the workbook's formulas (MATCH ignores case).
-    table = surfaces["tables"]["cased"]
-    by_csv = score_file(surfaces["csv"]["cased"], system_id=SYSTEM)
-    by_xlsx = score_file(surfaces["xlsx"]["cased"])
-    same = _scores(score_file(surfaces["csv"]["same"], system_id=SYSTEM))
-    assert _scores(by_csv) == same
-    assert _scores(by_xlsx) == same
-    assert _udf_scores(table) == same
+    warned, same = _one_player_each(surfaces, "cased", "Results!D{}")
     hal = (_row_of(1, 2, Power.FRANCE), _row_of(2, 1, Power.AUSTRIA))
     fay = (_row_of(1, 2, Power.AUSTRIA), _row_of(2, 1, Power.TURKEY))
-    warned = {
-        "csv": ([str(n) for n in by_csv.notices], "line {}, column player"),
-        "xlsx": ([str(n) for n in by_xlsx.notices], "Results!D{}"),
-        "udf": (_udf_check(table)[1:], "row {}, Player"),
-    }
     for surface, (lines, place) in warned.items():
         cased = [line for line in lines if "differ only in case" in line]
         assert len(cased) == 2, (surface, lines)
