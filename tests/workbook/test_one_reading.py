@@ -273,6 +273,21 @@ def _one_player_each(surfaces: dict[str, Any], name: str, xlsx_place: str
     }, same
 
 
+def _both_cells_named(warned: dict[str, tuple[list[str], str]], marker: str,
+                      pairs: Sequence[tuple[tuple[int, int], str]]) -> list[str]:
+    """On every surface, one warning (holding ``marker``) for each pair of
+    spellings, naming both its rows' cells; those warnings."""
+    found = []
+    for surface, (lines, place) in warned.items():
+        told = [line for line in lines if marker in line]
+        assert len(told) == len(pairs), (surface, lines)
+        for rows, spelt in pairs:
+            line = next(x for x in told if spelt in x)
+            assert all(place.format(r) in line for r in rows), (surface, line)
+            found.append(line)
+    return found
+
+
 def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
     surfaces: dict[str, Any]
 ) -> None:
@@ -280,12 +295,7 @@ def test_names_that_print_alike_are_one_player_or_a_warning_naming_both_cells(
     warned, _ = _one_player_each(surfaces, "alike", "D{}")
     ann = (_row_of(1, 1, Power.FRANCE), _row_of(2, 1, Power.RUSSIA))
     jose = (_row_of(1, 1, Power.ENGLAND), _row_of(2, 1, Power.GERMANY))
-    for surface, (lines, place) in warned.items():
-        alike = [line for line in lines if "print alike" in line]
-        assert len(alike) == 2, (surface, lines)
-        for rows, spelt in ((ann, r'"Ann\u200b"'), (jose, r'"Jose\u0301"')):
-            line = next(x for x in alike if spelt in x)
-            assert all(place.format(r) in line for r in rows), (surface, line)
+    _both_cells_named(warned, "print alike", ((ann, r'"Ann\u200b"'), (jose, r'"Jose\u0301"')))
     # The workbook's MATCH cannot see them as the registered names: dipxl
     # score says so, naming each cell (the sheet marks them red).
     missing = [line for line in warned["xlsx"][0] if "not on the Players sheet" in line]
@@ -306,13 +316,9 @@ def test_names_differing_in_case_are_one_player_everywhere_with_a_warning(
     warned, same = _one_player_each(surfaces, "cased", "Results!D{}")
     hal = (_row_of(1, 2, Power.FRANCE), _row_of(2, 1, Power.AUSTRIA))
     fay = (_row_of(1, 2, Power.AUSTRIA), _row_of(2, 1, Power.TURKEY))
-    for surface, (lines, place) in warned.items():
-        cased = [line for line in lines if "differ only in case" in line]
-        assert len(cased) == 2, (surface, lines)
-        for rows, names in ((hal, "'Hal' and 'hal'"), (fay, "'Fay' and 'FAY'")):
-            line = next(x for x in cased if names in x)
-            assert all(place.format(r) in line for r in rows), (surface, line)
-            assert "scored as one player" in line
+    for line in _both_cells_named(warned, "differ only in case",
+                                  ((hal, "'Hal' and 'hal'"), (fay, "'Fay' and 'FAY'"))):
+        assert "scored as one player" in line
     if surfaces["lo"] is None:
         pytest.skip(surfaces["skip"])
     assert _formula_scores(surfaces["lo"]["cased"]) == pytest.approx(same, rel=1e-9)
