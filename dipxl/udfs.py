@@ -422,13 +422,12 @@ def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any 
         scores = system.score_event(event, params)
         # The player as the table spells it: names differing only in case
         # are one player (as MATCH reads them).
-        name = next((p for p in event.players if p.casefold() == name.casefold()), name)
-        if name in scores.totals:
-            return float(scores.totals[name])
-        if any(name.casefold() == seat.player.casefold()
-               for game in event.games for seat in game.seats):
-            return None
-        raise InputError(f"no seat of player {name!r} in players", "player")
+        folded = name.casefold()
+        spelt = next((seat.player for game in event.games for seat in game.seats
+                      if seat.player.casefold() == folded), None)
+        if spelt is None:
+            raise InputError(f"no seat of player {name!r} in players", "player")
+        return float(scores.totals[spelt]) if spelt in scores.totals else None
     except DipxlError as err:
         raise _located(err, "HTM_SCORE") from None
 
