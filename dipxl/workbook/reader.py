@@ -7,9 +7,10 @@ first rows of a sheet named ``Results`` or else of any sheet; other columns,
 their order, blank rows and a title above the header do not matter.  A
 ``Settings`` sheet in the layout's format gives the system, its parameters
 and the title (:mod:`dipxl.workbook.settings_read`: in a generated
-workbook, as its formulas read them).  A ``Players`` sheet whose header row has ``Player`` and
-``First name`` and/or ``Last name`` gives the players' first and last names when
-asked for (the WDD export, :mod:`dipxl.wdd`); otherwise it is not read.
+workbook, as its formulas read them).  A ``Players`` sheet whose header
+row has ``Player`` and ``First name`` and/or ``Last name`` gives the
+players' first and last names when asked for (the WDD export,
+:mod:`dipxl.wdd`); otherwise it is not read.
 
 Only input cells are read.  Values come from python-calamine (the fastest
 reader here; it returns cached values), and :mod:`dipxl.io.cells` finds the
@@ -288,8 +289,7 @@ class _Reader:
         if remarks:
             tournament = replace(tournament, remarks=(*tournament.remarks, *remarks))
         return WorkbookInput(tournament, sheet, header.row, title, settings.system, overrides,
-                             params,
-                             self.player_names() if names else {})
+                             params, self.player_names() if names else {})
 
     # -- results
 
@@ -462,10 +462,10 @@ class _Reader:
         rows = self.rows(sheet)
         found = settings_header(rows)
         if found is None:
-            return Settings()
+            return Settings()  # a Settings sheet of another kind: not ours
         header_index, _, value_col = found
         return read_settings(
-            rows, sheet,
+            rows, sheet, found,
             self.package.formula_cells(sheet, (value_col,), header_index + 1),
             self.package.error_cells(sheet, (value_col,), header_index + 1),
             self.package.defined_names(),

@@ -81,18 +81,16 @@ class Settings:
 def read_settings(
     rows: Sequence[list[Any]],
     sheet: str,
+    header: tuple[int, int, int],
     formulas: Mapping[tuple[int, int], str],
     errors: Mapping[tuple[int, int], str],
     defined_names: Mapping[str, str],
 ) -> Settings:
-    """The Settings of sheet ``sheet`` (its ``rows`` of values from A1),
-    whose value cells hold ``formulas`` and ``errors`` (each refused, naming
-    the cell), in a workbook of ``defined_names``; empty for a sheet of
-    another kind."""
-    found = settings_header(rows)
-    if found is None:
-        return Settings()  # a Settings sheet of another kind: not ours
-    header_index, name_col, value_col = found
+    """The Settings of sheet ``sheet`` (its ``rows`` of values from A1, its
+    :func:`settings_header`), whose value cells hold ``formulas`` and
+    ``errors`` (each refused, naming the cell), in a workbook of
+    ``defined_names``."""
+    header_index, name_col, value_col = header
     ref = _sheet_ref(sheet)
     entries: list[tuple[object, object, str]] = []
     for i in range(header_index + 1, len(rows)):
