@@ -16,39 +16,27 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.text import Text
 
-from dipxl.errors import DipxlError, listed
+from dipxl.errors import DipxlError
 from dipxl.examples import AS_PUBLISHED, EXAMPLES, example
 from dipxl.io.console import render_table
 from dipxl.io.limits import NEW_SEATS
 from dipxl.io.signals import Terminated, raise_if_terminated
-from dipxl.io.terminal import CheckedStdout, error_lines, literal, visible
-from dipxl.standings import Standings, score_tournament
+from dipxl.io.terminal import CheckedStdout, error_lines, visible
+from dipxl.report import OutConsole, emit, score_batch, stdout_failure
+from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, get_system, system_ids
 from dipxl.systems.base import list_text
-from dipxl.tables import (
-    standings_csv,
-    standings_json,
-)
 
 __all__ = ["main", "parse_overrides", "render_table"]
 
 FORMATS = ("table", "json", "csv")
-
-
-class _Console(Console):
-    """A console whose broken pipe is an ``OSError`` like any other failure
-    to print (rich's own exits the program, ending a batch half-way)."""
-
-    def on_broken_pipe(self) -> None:
-        raise OSError(errno.EPIPE, "broken pipe")
 
 
 def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
@@ -60,15 +48,6 @@ def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
             raise click.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--param")
         result[name.strip()] = value.strip()
     return result
-
-
-def _emit(standings: Standings, fmt: str, console: Console) -> None:
-    if fmt == "json":
-        click.echo(standings_json(standings))
-    elif fmt == "csv":
-        click.echo(standings_csv(standings), nl=False)
-    else:
-        render_table(standings, console)
 
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for `yes | head -1`
@@ -128,7 +107,7 @@ def systems_cmd(fmt: str) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    console = _Console()
+    console = OutConsole()
     for s in SYSTEMS:
         # The title on a line of its own: a rule cuts a long one short.
         console.rule()
@@ -237,7 +216,7 @@ def score_cmd(
         raise click.UsageError("--system is required for CSV input; see `dipxl systems`")
     chosen = fmt or ("table" if all_csv else "xlsx")
     to_stdout = chosen in ("json", "csv") and out_dir is None and len(paths) == 1
-    status = _score_batch(
+    status = score_batch(
         paths,
         fmt="table" if to_stdout else chosen,
         data_fmt=chosen if to_stdout else None,
@@ -278,140 +257,6 @@ def _check_stdout(paths: Sequence[Path]) -> None:
             )
 
 
-def _score_batch(
-    paths: Sequence[Path],
-    *,
-    fmt: str,
-    data_fmt: str | None,
-    out_dir: Path | None,
-    force: bool,
-    system_id: str | None,
-    overrides: dict[str, str],
-    after_round: int | None,
-    strict: bool,
-    show_tables: bool | None = None,
-    as_published: Mapping[Path, tuple[frozenset[str], str]] | None = None,
-) -> int:
-    """Run the batch with its terminal output; the exit status (0 all
-    scored, 1 any input failed, 2 a ``-p`` its system does not accept).
-
-    ``data_fmt`` (json/csv) sends that format of a single input to stdout.
-    ``as_published``: per input, warning codes expected of it and the one
-    note printed instead (the demo's examples).
-    What is printed to stdout is part of a file's outcome: when it cannot be
-    printed (a full disk, a closed output) that file failed, and the batch
-    goes on."""
-    import contextlib
-
-    from rich.markup import escape
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from dipxl.batch import Outcome, run_batch
-
-    out = _Console()
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
-    many = len(paths) > 1
-    tables = show_tables if show_tables is not None else (fmt == "table" or not many)
-
-    bar = None
-    if many and err.is_terminal:  # a progress bar on a terminal only
-        bar = Progress(
-            TextColumn("scoring"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.description}"),
-            console=err,
-            transient=True,
-        )
-        task = bar.add_task("", total=len(paths))
-
-    # While the bar is drawn, what goes to the same terminal is printed through
-    # the bar's console, which clears the bar first and draws it again below.
-    shown = bar.console if bar is not None and out.is_terminal else out
-
-    def report(outcome: Outcome) -> None:
-        if outcome.error is not None:
-            for line in outcome.error.splitlines():  # one problem a line
-                err.print(f"[red]error:[/red] {literal(line)}")
-            return
-        standings = outcome.standings
-        assert standings is not None
-        try:
-            if data_fmt is not None:
-                _emit(standings, data_fmt, out)
-            elif tables:
-                if many:
-                    shown.rule(escape(outcome.label))
-                render_table(standings, shown, warnings=False)
-        except OSError as error:
-            outcome.error = f"{outcome.label}: {_stdout_failure(error)}"
-            err.print(f"[red]error:[/red] {literal(outcome.error)}")
-            return
-        for line in listed(outcome.warnings, what="warning", where=outcome.label):  # all: json
-            err.print(f"[yellow]warning:[/yellow] {literal(line)}")
-        if as_published and outcome.path in as_published:
-            err.print(f"note: {escape(outcome.label)}: {literal(as_published[outcome.path][1])}")
-        if outcome.output is not None:
-            written = ", ".join(literal(str(p)) for p in (outcome.output, *outcome.more_outputs))
-            try:
-                shown.print(
-                    f"scored {escape(outcome.label)} -> {written} "
-                    f"({standings.system.id}, {len(standings.rows)} players, "
-                    f"{len(standings.games)} games)",
-                    highlight=False,
-                    soft_wrap=True,
-                )
-            except OSError as error:  # the output is written: only the line is lost
-                outcome.error = (
-                    f"{outcome.label}: scored -> {visible(str(outcome.output))}, "
-                    f"but {_stdout_failure(error)}"
-                )
-                err.print(f"[red]error:[/red] {literal(outcome.error)}")
-
-    def step(outcome: Outcome) -> None:
-        report(outcome)
-        if bar is not None:
-            bar.update(task, advance=1, description=literal(outcome.path.name))
-
-    with bar if bar is not None else contextlib.nullcontext():
-        outcomes = run_batch(
-            paths,
-            fmt=fmt,
-            out_dir=out_dir,
-            force=force,
-            system_id=system_id,
-            overrides=overrides,
-            after_round=after_round,
-            strict=strict,
-            on_done=step,
-            keep_standings=False,
-            expected={p: codes for p, (codes, _) in (as_published or {}).items()},
-        )
-    failed = sum(1 for o in outcomes if not o.ok)
-    status = 2 if any(o.usage for o in outcomes) else 1 if failed else 0
-    if many or failed:
-        warned = sum(1 for o in outcomes if o.ok and o.warnings)
-        err.print(
-            f"{len(outcomes)} file(s): {len(outcomes) - failed} scored"
-            + (f" ({warned} with warnings)" if warned else "")
-            + f", {failed} failed",
-            style="bold red" if failed else "bold",
-        )
-    return status
-
-
-def _stdout_failure(error: OSError) -> str:
-    """Why printing to standard output failed, and what to do."""
-    if error.errno == errno.EPIPE:
-        return "standard output was closed by the program reading it (broken pipe)"
-    if error.errno == errno.EBADF:
-        return "standard output is closed: nothing can be printed (use --out for files)"
-    return (
-        f"cannot print to standard output: {error.strerror or error} "
-        "(free some space, or write files with --out)"
-    )
-
-
 @cli.command("demo")
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path), default="dipxl-demo")
 @click.option("--force", is_flag=True, help="Replace the demo files if they exist.")
@@ -438,7 +283,7 @@ def demo_cmd(folder: Path, force: bool) -> None:
     except (DipxlError, OSError) as err:
         sys.exit(_fail(error_lines(err), 1))
     click.echo(f"wrote {len(paths)} example workbooks in {visible(str(folder))}/", err=True)
-    status = _score_batch(
+    status = score_batch(
         paths,
         fmt="xlsx",
         data_fmt=None,
@@ -604,9 +449,10 @@ def example_cmd(name: str, system_id: str | None, fmt: str, after_round: int | N
         raise click.UsageError(str(err)) from None
     standings = score_tournament(event, chosen, after_round=after_round)
     if fmt == "table":  # what the example holds as published: said once
-        render_table(standings, _Console(), as_published=AS_PUBLISHED.get(name, (frozenset(), "")))
+        published = AS_PUBLISHED.get(name, (frozenset(), ""))
+        render_table(standings, OutConsole(), as_published=published)
     else:
-        _emit(standings, fmt, _Console())
+        emit(standings, fmt, OutConsole())
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -671,7 +517,7 @@ def _run(args: list[str] | None) -> int:
     except OSError as err:
         if err.filename is None and err.errno in (errno.EPIPE, errno.EBADF, errno.ENOSPC,
                                                   errno.EFBIG, errno.EIO):
-            return _fail(_stdout_failure(err), 1)
+            return _fail(stdout_failure(err), 1)
         where = f"{visible(str(err.filename))}: " if err.filename is not None else ""
         return _fail(f"{where}{err.strerror or err}", 1)
     except Exception as err:  # the boundary: one line, never a traceback
