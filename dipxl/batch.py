@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dipxl.csvio import decode_csv, parse_csv
-from dipxl.errors import DipxlError, InputError, ParameterError, listed
+from dipxl.errors import DipxlError, InputError, ParameterError, grouped, listed
 from dipxl.io.files import file_identity, read_input
 from dipxl.io.owned import is_own_output
 from dipxl.io.signals import raise_if_terminated
@@ -273,10 +273,12 @@ def _score_file(
         standings = score_tournament(tournament, spec, params, after_round=after_round)
     except DipxlError as err:
         raise err.located(label) from None
-    if strict and standings.notices:
-        lines = "; ".join(listed([str(n) for n in standings.notices], what="warning"))
+    escalated = [n for n in standings.notices if n.changes_score]
+    if strict and escalated:
+        lines = "; ".join(listed([str(n) for n in escalated], what="warning"))
         raise InputError(
-            f"{len(standings.notices)} warning(s), errors under --strict: {lines}", label
+            f"{len(escalated)} warning(s) that may change a score, errors under --strict "
+            f"({standings.counted}): {lines}", label
         )
     return standings, given
 
@@ -339,9 +341,8 @@ def run_batch(
             )
             outcome.standings = standings
             known = (expected or {}).get(path, frozenset())
-            outcome.warnings = [
-                f"{outcome.label}: {n}" for n in standings.notices if n.code not in known
-            ]
+            outcome.warnings = [f"{outcome.label}: {line}" for line in grouped(
+                [n for n in standings.notices if n.code not in known])]
             if fmt == "wdd":
                 try:
                     outcome.output, *more = write_wdd(targets, standings, names, force=force)

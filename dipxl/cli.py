@@ -162,7 +162,14 @@ SCORE_FORMATS = ("xlsx", "csv", "json", "wdd", "table")
     is_flag=True,
     help="Replace existing outputs (dipxl's own unchanged outputs are replaced without it).",
 )
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--strict", is_flag=True,
+    help="Fail a file whose warnings may change a score: a board or a seat not counted, a "
+    "count that looks mistyped (centres totalling over 34 or under 22), a name that may be "
+    "one player typed two ways, an eliminated player without a year where the system "
+    "reads it. Information (a power played again, a player on two boards of a round) "
+    "never fails a file.",
+)
 @click.option(
     "--param",
     "-p",

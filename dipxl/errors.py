@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Self
 
 __all__ = [
+    "NOTICE_KINDS",
     "DipxlError",
     "InputError",
     "InputErrors",
     "Notice",
     "ParameterError",
     "UnknownSystemError",
+    "grouped",
     "listed",
 ]
 
@@ -167,6 +169,31 @@ class UnknownSystemError(DipxlError):
     """A system id that is not in the registry."""
 
 
+# Every warning code: whether it may change a score (a board or a seat not
+# counted, a count that looks mistyped, a name that may be one player typed
+# two ways) or is information only (scoring is as the rules say: a power
+# played again, a player on two boards of a round, a file's encoding), and
+# how a line counting many of that kind names them.  Warnings that may
+# change a score are shown first, one a line; information is one line a
+# kind with its count; ``--strict`` makes only the first kind errors.
+NOTICE_KINDS: dict[str, tuple[bool, str]] = {
+    "not_counted": (True, "boards not counted: a value no formula reads"),
+    "board_half_entered": (True, "boards not counted: some centre counts blank"),
+    "not_on_players": (True, "players not on the Players sheet"),
+    "did_you_mean": (True, "names one letter or an accent from another"),
+    "similar_names": (True, "names that differ only in case"),
+    "names_alike": (True, "names typed two ways that print alike"),
+    "other_results_sheet": (True, "other sheets with results, not read"),
+    "no_elimination_year": (True, "eliminated players with no elimination year"),
+    "round_not_finished": (True, "rounds asked for with no finished board"),
+    "centres_over_34": (True, "boards whose centres total more than 34"),
+    "centres_under_22": (True, "boards whose centres total fewer than 22"),
+    "repeated_power": (False, "players who play a power again before all seven"),
+    "two_games_in_round": (False, "players on two boards of one round"),
+    "not_utf8": (True, "files read as Windows-1252 (a name may read wrong)"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """Something odd that does not stop scoring (SCORING.md section 1).
@@ -181,6 +208,36 @@ class Notice:
     code: str
     message: str
     where: str = ""
+    # The (round, board) a notice about one board is about, and how the
+    # standings' status line names it (``Results!E51 text "8 "``).
+    board: tuple[int, int] | None = None
+    brief: str = ""
+    count: int = 1  # how many cases it names (rows of one unknown player)
+
+    @property
+    def changes_score(self) -> bool:
+        """Whether it may change a score (:data:`NOTICE_KINDS`; a code not
+        listed is taken to)."""
+        return NOTICE_KINDS.get(self.code, (True, ""))[0]
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
+
+
+def grouped(notices: Sequence[Notice]) -> list[str]:
+    """Warnings as a TD reads them: those that may change a score first,
+    one a line (``<where>: <message>``), then each kind of information as
+    one line with its count and its first case (:data:`NOTICE_KINDS`; the
+    full list stays in the JSON output and the xlsx Warnings sheet)."""
+    lines = [str(n) for n in notices if n.changes_score]
+    kinds: dict[str, list[Notice]] = {}
+    for n in notices:
+        if not n.changes_score:
+            kinds.setdefault(n.code, []).append(n)
+    for code, cases in kinds.items():
+        if len(cases) == 1:
+            lines.append(f"information: {cases[0]}")
+        else:
+            lines.append(f"information: {len(cases)} {NOTICE_KINDS[code][1]} ({code}; the "
+                         f"first: {cases[0]}); every one in the JSON and xlsx outputs")
+    return lines

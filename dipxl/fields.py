@@ -18,12 +18,15 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from dipxl.errors import InputError
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power
 
 __all__ = [
+    "CELL_READERS",
     "FIELDS",
+    "FIELD_SPECS",
     "HEADER_SYNONYMS",
     "MAX_BOARD",
     "MAX_NAME",
@@ -32,10 +35,14 @@ __all__ = [
     "READERS",
     "REFUSED",
     "REQUIRED",
+    "SPEC",
+    "UNREAD",
+    "Field",
     "describe",
     "header_columns",
     "header_field",
     "is_blank",
+    "number_text",
     "parse_board",
     "parse_centres",
     "parse_draw",
@@ -48,6 +55,7 @@ __all__ = [
     "read_draw",
     "read_power",
     "read_whole",
+    "unread_reason",
 ]
 
 # The fields of a result row, in the order they are read (and reported).
@@ -176,12 +184,8 @@ def read_whole(value: object, low: int, high: int) -> int | Refused | None:
         pass
     elif isinstance(value, int | float):
         number = value
-    elif isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
-        text = value.strip()
-        try:
-            number = int(text)
-        except ValueError:
-            number = float(text)
+    elif isinstance(value, str):
+        number = number_text(value)
     if isinstance(number, float) and math.isfinite(number) and number == math.floor(number):
         number = int(number)
     if type(number) is int and low <= number <= high:
@@ -379,16 +383,156 @@ def parse_text(value: str, what: str = "text", where: str = "", field: str | Non
     return " ".join(value.split())
 
 
-# Each field's parser, in the order fields are read.
-PARSERS: dict[str, Callable[[object], object]] = {
-    "round": parse_round,
-    "board": parse_board,
-    "power": parse_power,
-    "player": parse_player,
-    "centres": parse_centres,
-    "eliminated": parse_year,
-    "draw": parse_draw,
-}
+# ---------------------------------------------------------------- unread
+
+
+class Unread:
+    """What a board field's reader gives for a value that no spreadsheet
+    formula would read as that field (text in a count, ``x`` in a draw
+    column): the one :data:`UNREAD`.  It is not an error: the value's board
+    is not counted, on every surface, with a warning naming the cell, as a
+    generated workbook's own formulas leave it out (:attr:`Field.board`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNREAD"
+
+
+UNREAD = Unread()
+
+
+def number_text(value: str) -> int | float | None:
+    """The number a text holds as a TD types one into a text file, or None:
+    spaces around (no-break spaces too) and full-width digits are read
+    (Unicode NFKC: full-width 17 is 17); a decimal comma is not (``"17,0"``:
+    a thousands separator to some, a decimal comma to others)."""
+    text = value if value.isascii() else unicodedata.normalize("NFKC", value)
+    text = text.strip()
+    if not _NUMBER_TEXT.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _count_reader(low: int, high: int, sheet: bool) -> Callable[[object], object]:
+    """The reader of a count or a year (a board field): in a spreadsheet
+    (``sheet``) only a number is one, any text is :data:`UNREAD` (the
+    formulas' COUNT skips it: ``"8 "`` and ``"8"`` alike); in a text file the
+    text is read as :func:`number_text` reads it.  A number outside
+    ``low..high`` or fractional is :data:`REFUSED` (an error) everywhere."""
+
+    def read(value: object) -> object:
+        if type(value) is float:
+            return int(value) if value.is_integer() and low <= value <= high else REFUSED
+        if type(value) is int:
+            return value if low <= value <= high else REFUSED
+        if value is None or value == "":
+            return None
+        if type(value) is str:
+            if sheet:
+                return UNREAD
+            if not value.strip():
+                return None
+            number = number_text(value)
+            if number is None:
+                return UNREAD
+            return read(float(number) if type(number) is float else number)
+        if isinstance(value, bool):
+            return UNREAD
+        return read_whole(value, low, high)
+
+    return read
+
+
+def _flag_reader(sheet: bool) -> Callable[[object], object]:
+    """The reader of a draw flag: Y, Yes, N, No in any case; in a text file
+    spaces around them too, in a spreadsheet not (COUNTIF does not match
+    ``" Y"``).  Anything else (``x``, 1, TRUE) is :data:`UNREAD`."""
+
+    def read(value: object) -> object:
+        if value is None or value == "":
+            return None
+        if type(value) is float and not math.isfinite(value):
+            return REFUSED  # no cell holds one: a program's value, never a flag
+        if type(value) is not str:
+            return UNREAD
+        text = value.lower() if sheet else value.strip().lower()
+        if not sheet and not text:
+            return None
+        if text in _YES:
+            return True
+        if text in _NO:
+            return False
+        return UNREAD
+
+    return read
+
+
+def unread_reason(field: str, value: object, sheet: bool) -> str:
+    """Why a value of board field ``field`` is :data:`UNREAD`, and what to
+    type instead."""
+    seen = repr(value) if isinstance(value, bool) else describe(value)
+    if field == "draw":
+        if isinstance(value, bool):
+            return (f"draw {seen} (a checkbox?) is not a draw flag: type Y for a draw "
+                    "member, N for a survivor left out, or leave it blank")
+        if isinstance(value, str) and read_draw(value) is not REFUSED:
+            return (f"draw {seen} has spaces around it, which a spreadsheet's COUNTIF "
+                    "does not read: type it without them")
+        return (f"draw {seen} is not a draw flag: type Y for a draw member, N for a "
+                "survivor left out, or leave it blank")
+    what = "centres" if field == "centres" else "elimination year"
+    if isinstance(value, bool):
+        return f"{what} {seen} (a checkbox?) is not a number: type the number"
+    if isinstance(value, str):
+        if not value.strip():
+            return f"{what} holds only spaces, which a spreadsheet counts as text: clear it"
+        if sheet and number_text(value) is not None:
+            return (f"{what} {seen} is a number typed as text, which a spreadsheet's "
+                    "formulas skip: type it as a number")
+        if "," in value and number_text(value.replace(",", ".")) is not None:
+            return f"{what} {seen} has a decimal comma: type a whole number"
+    return f"{what} {seen} is not a number: type a whole number"
+
+
+# ---------------------------------------------------------------- the fields
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input field of a result row, declared once: every reader (CSV,
+    workbooks, the worksheet functions) and a generated workbook's formulas
+    take their reading of it from here.
+
+    - ``header``: its column header in a generated workbook; ``synonyms``:
+      the headers read for it (:data:`HEADER_SYNONYMS`);
+    - ``parse``: the value or an InputError saying why not; ``read``: the
+      same without the error (:data:`REFUSED`), for a text file, and
+      ``read_cell`` for a spreadsheet cell, where text is text;
+    - ``board``: a value that cannot be read (:data:`UNREAD`) leaves its
+      board not counted, with a warning, instead of refusing the file: a
+      generated workbook's formulas do the same;
+    - ``number``: held as a number; a generated workbook's formulas COUNT
+      it, and a board with text in it is not counted (``formulas.typed``);
+    - ``flags``: the texts a flag field accepts (``formulas.flags_read``
+      counts them with COUNTIF, which ignores case as the readers do);
+    - ``careless``: what a TD's careless forms mean (README, Help).
+    """
+
+    name: str
+    header: str
+    synonyms: tuple[str, ...]
+    parse: Callable[..., object]
+    read: Callable[[object], object]
+    read_cell: Callable[[object], object]
+    required: bool = False
+    board: bool = False
+    number: bool = False
+    flags: tuple[str, ...] = ()
+    careless: str = ""
 
 
 def _read_player(value: object) -> str | Refused:
@@ -400,15 +544,56 @@ def _read_player(value: object) -> str | Refused:
         return REFUSED
 
 
+def _whole(low: int, high: int) -> Callable[[object], object]:
+    return lambda value: read_whole(value, low, high)  # a lambda calls faster than a partial
+
+
+_COUNTS = (
+    "Text is not a number in a spreadsheet: a count typed as text (\"8 \", \"8\") leaves its "
+    "board not counted, with a warning naming the cell, in the workbook's formulas, dipxl "
+    "score and the worksheet functions alike. In a CSV file spaces around a number, no-break "
+    "spaces and full-width digits are read; a decimal comma (17,0) or other text is not, and "
+    "leaves the board not counted."
+)
+
+FIELD_SPECS: tuple[Field, ...] = (
+    Field("round", "Round", HEADER_SYNONYMS["round"], parse_round, _whole(1, MAX_ROUND),
+          _whole(1, MAX_ROUND), required=True, number=True,
+          careless="A whole number; text holding one is read (\"2\", \" 2 \")."),
+    Field("board", "Board", HEADER_SYNONYMS["board"], parse_board, _whole(1, MAX_BOARD),
+          _whole(1, MAX_BOARD), required=True, number=True,
+          careless="A whole number; text holding one is read."),
+    Field("power", "Power", HEADER_SYNONYMS["power"], parse_power, read_power, read_power,
+          required=True,
+          careless="A power's name or abbreviation in any case (A, Aus, Austria-Hungary)."),
+    Field("player", "Player", HEADER_SYNONYMS["player"], parse_player, _read_player,
+          _read_player, required=True,
+          careless="Case, spaces around and doubled, accents typed as one character or "
+          "two, invisible characters: one player, with a warning where two spellings "
+          "meet; a name one letter or an accent away from another gets \"did you mean\"."),
+    Field("centres", "Centres", HEADER_SYNONYMS["centres"], parse_centres,
+          _count_reader(0, MAX_CENTRES, False), _count_reader(0, MAX_CENTRES, True),
+          required=True, board=True, number=True, careless=_COUNTS),
+    Field("eliminated", "Eliminated", HEADER_SYNONYMS["eliminated"], parse_year,
+          _count_reader(FIRST_YEAR, LAST_YEAR, False),
+          _count_reader(FIRST_YEAR, LAST_YEAR, True), board=True, number=True,
+          careless=_COUNTS),
+    Field("draw", "Draw", HEADER_SYNONYMS["draw"], parse_draw, _flag_reader(False),
+          _flag_reader(True), board=True, flags=("Y", "Yes", "N", "No"),
+          careless="Y, Yes, N or No in any case; in a CSV file spaces around them too. "
+          "Anything else (x, 1, TRUE, \" Y\" in a spreadsheet) leaves the board not counted, "
+          "with a warning naming the cell."),
+)
+SPEC = {f.name: f for f in FIELD_SPECS}
+if tuple(SPEC) != FIELDS or tuple(f.name for f in FIELD_SPECS if f.required) != REQUIRED:
+    raise AssertionError("FIELD_SPECS and FIELDS disagree")  # pragma: no cover
+
+# Each field's parser, in the order fields are read.
+PARSERS: dict[str, Callable[[object], object]] = {f.name: f.parse for f in FIELD_SPECS}
 # Each field's reader: its parser without the error, :data:`REFUSED` for a
-# value the parser refuses (to tell many values apart fast; the parser
-# says why).
-READERS: dict[str, Callable[[object], object]] = {
-    "round": lambda value: read_whole(value, 1, MAX_ROUND),  # (a lambda calls faster
-    "board": lambda value: read_whole(value, 1, MAX_BOARD),  # than a partial of keywords)
-    "power": read_power,
-    "player": _read_player,
-    "centres": lambda value: read_whole(value, 0, MAX_CENTRES),
-    "eliminated": lambda value: read_whole(value, FIRST_YEAR, LAST_YEAR),
-    "draw": read_draw,
-}
+# value the parser refuses (to tell many values apart fast; the parser says
+# why), :data:`UNREAD` for a board field's value no formula reads; for a
+# text file (READERS) and for spreadsheet cells (CELL_READERS).
+READERS: dict[str, Callable[[object], object]] = {f.name: f.read for f in FIELD_SPECS}
+CELL_READERS: dict[str, Callable[[object], object]] = {
+    f.name: f.read_cell for f in FIELD_SPECS}

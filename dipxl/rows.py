@@ -27,16 +27,18 @@ from typing import Any, cast
 
 from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.fields import (
+    CELL_READERS,
     FIELDS,
     PARSERS,
     READERS,
     REFUSED,
+    SPEC,
+    UNREAD,
     describe,
-    parse_centres,
-    parse_draw,
-    parse_year,
+    unread_reason,
 )
 from dipxl.model import MAX_CENTRES, SOLO_CENTRES, Game, Power, Seat, Tournament
+from dipxl.names import near_pairs
 
 __all__ = ["Rows", "board_from_values", "finished_counts", "tournament_from_rows"]
 
@@ -53,12 +55,15 @@ class Rows:
     one a row (a field left out is blank in every row); ``wheres[i]`` names
     row ``i`` (``Results!A14``, ``line 14``, ``row 3``; ``""`` unknown);
     ``cells(field, i)`` names the cell of ``field`` in row ``i``
-    (``Results!E14``; ``""`` unknown: the row's name stands for it).
+    (``Results!E14``; ``""`` unknown: the row's name stands for it);
+    ``sheet``: the values are a spreadsheet's cells, where text is text
+    (:data:`~dipxl.fields.CELL_READERS`), not a text file's.
     """
 
     columns: Mapping[str, Sequence[object]]
     wheres: Sequence[str]
     cells: Callable[[str, int], str] = _no_cell
+    sheet: bool = False
 
     @classmethod
     def of(
@@ -66,6 +71,8 @@ class Rows:
         rows: Sequence[Mapping[str, object]],
         wheres: Sequence[str] | None = None,
         cells: Sequence[Mapping[str, str]] | None = None,
+        *,
+        sheet: bool = False,
     ) -> Rows:
         """Rows given one mapping of field to value a row; ``cells[i]`` maps
         a field to its cell in row ``i``."""
@@ -75,7 +82,8 @@ class Rows:
         def cell(field: str, i: int) -> str:
             return named[i].get(field, "") if named is not None else ""
 
-        return cls(columns, list(wheres) if wheres is not None else [""] * len(rows), cell)
+        return cls(columns, list(wheres) if wheres is not None else [""] * len(rows), cell,
+                   sheet)
 
     def __len__(self) -> int:
         return len(self.wheres)
@@ -127,10 +135,16 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     Rows are grouped into games by (round, board) in order of appearance; a
     game's origin is the span of its rows (``Results!A2-A8``).  Every bad
     cell is an error, then every broken game (InputErrors when several).
+    A board field's value that cannot be read (:data:`~dipxl.fields.UNREAD`:
+    text in a spreadsheet's count, ``x`` in a draw column) is no error: its
+    board is kept unfinished (not counted), with a ``not_counted`` warning
+    naming the cell, as a generated workbook's formulas leave it out.
     """
     size = len(rows.wheres)
     parsed: dict[str, list[Any]] = {}
     refused: dict[str, list[bool]] = {}  # per field with a refused cell: which rows
+    unread: dict[int, list[str]] = {}  # row -> its board fields not read
+    readers = CELL_READERS if rows.sheet else READERS
     for name in FIELDS:
         values = rows.columns.get(name)
         if values is None:
@@ -138,9 +152,13 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
             continue
         if len(values) != size:
             raise ValueError(f"column {name} and wheres are not of the same length")
-        parsed[name], bad = _parsed_column(values, READERS[name], name in ("round", "board"))
+        parsed[name], bad = _parsed_column(values, readers[name], name in ("round", "board"))
         if bad is not None:
             refused[name] = bad
+        if SPEC[name].board:
+            for i in _unread_rows(parsed[name]):
+                parsed[name][i] = None
+                unread.setdefault(i, []).append(name)
     seats: list[Seat] | None = None
     spelt: list[Notice] = []
     if not refused:
@@ -159,6 +177,7 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
             grouped[key] = [i]
         else:
             members.append(i)
+    uncounted = _not_counted(rows, grouped, unread, seats)
     games = []
     problems: list[InputError] = []
     broken = 0
@@ -172,9 +191,55 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
                 problems.append(_game_problem(err, rows, members, seats, rnd, board))
     if problems:
         raise InputErrors.of(problems, broken)
-    remarks = [*_half_entered(rows, grouped, seats), *spelt,
-               *_spelt_alike(rows, parsed["player"])]
+    remarks = [*uncounted, *_half_entered(rows, grouped, seats), *spelt,
+               *_spelt_alike(rows, parsed["player"]), *_near_names(rows, parsed["player"], rounds)]
     return Tournament(tuple(games), title, tuple(remarks))
+
+
+def _unread_rows(values: list[Any]) -> list[int]:
+    """The rows whose value is :data:`~dipxl.fields.UNREAD`."""
+    if UNREAD not in values:
+        return []
+    return [i for i, value in enumerate(values) if value is UNREAD]
+
+
+def _not_counted(
+    rows: Rows, grouped: Mapping[tuple[int, int], list[int]], unread: Mapping[int, list[str]],
+    seats: list[Seat],
+) -> list[Notice]:
+    """A ``not_counted`` warning for each board with a value no formula
+    reads (``unread``: row -> fields), naming each such cell and what to
+    type; the board's seats become unfinished (``seats`` changed), so no
+    system scores it."""
+    if not unread:
+        return []
+    found = []
+    for (rnd, board), members in grouped.items():
+        cells = [(i, name) for i in members for name in unread.get(i, ())]
+        if not cells:
+            continue
+        for i in members:
+            seat = seats[i]
+            seats[i] = Seat(seat.player, seat.power, None)
+        reasons = [(rows.cell(name, i),
+                    unread_reason(name, rows.value(name, i), rows.sheet)) for i, name in cells]
+        said = reasons[0][1] if len(reasons) == 1 else "; ".join(
+            f"{cell or rows.wheres[i]}: {why}"
+            for (cell, why), (i, _) in zip(reasons, cells, strict=True))
+        i, name = cells[0]
+        first = rows.cell(name, i)
+        value = rows.value(name, i)
+        shown = repr(value) if isinstance(value, bool) else describe(value)
+        kind = "text " if isinstance(value, str) and name != "draw" else ""
+        more = f" and {len(cells) - 1} more" if len(cells) > 1 else ""
+        found.append(Notice(
+            "not_counted",
+            f"round {rnd}, board {board} is not counted: {said}",
+            _cells_text([rows.cell(n, k) for k, n in cells]),
+            board=(rnd, board),
+            brief=f"{first} {kind}{shown}{more}".strip(),
+        ))
+    return found
 
 
 def _one_spelling(rows: Rows, names: list[Any]) -> tuple[list[Any], list[Notice]]:
@@ -228,6 +293,35 @@ def _spelt_alike(rows: Rows, names: Sequence[str]) -> list[Notice]:
     return found
 
 
+def _near_names(rows: Rows, names: Sequence[str], rounds: Sequence[int]) -> list[Notice]:
+    """A ``did_you_mean`` warning for two names that are likely one player
+    typed two ways (:func:`dipxl.names.near_pairs`: ``Jose Alvarez`` and
+    ``José Álvarez``) and never play in one round, naming a cell of each;
+    the name typed more often is the one suggested.  They stay two players:
+    a guess never merges them."""
+    if rows.columns.get("player") is None:
+        return []
+    seen: dict[str, list[int]] = {}  # name -> its rows
+    for i, name in enumerate(names):
+        if name:
+            seen.setdefault(name, []).append(i)
+    if len(seen) < 2:
+        return []
+    found = []
+    for name, other in near_pairs(list(seen)):
+        if {rounds[i] for i in seen[name]} & {rounds[i] for i in seen[other]}:
+            continue  # two players who meet in a round
+        rare, usual = (name, other) if len(seen[name]) <= len(seen[other]) else (other, name)
+        found.append(Notice(
+            "did_you_mean",
+            f"player {describe(rare)} is one letter or an accent away from {describe(usual)} "
+            f"and never plays in a round with them: scored as two players; did you mean "
+            f"{describe(usual)}? (if so, type it alike)",
+            f"{rows.cell('player', seen[rare][0])}; {rows.cell('player', seen[usual][0])}",
+        ))
+    return found
+
+
 def _cells_text(cells: Sequence[str]) -> str:
     """Cells named once: ``Results!E10, E11, E13`` (the sheet said once),
     else the places joined by semicolons (``line 3, column centres; ...``)."""
@@ -263,6 +357,8 @@ def _half_entered(
                 f"counts: blank for {who}; the board is not scored until all seven are "
                 "entered",
                 _cells_text([rows.cell("centres", i) for i in blank]),
+                board=(rnd, board),
+                brief=f"{len(members) - len(blank)} of 7 counts",
             ))
     return found
 
@@ -433,42 +529,50 @@ def board_from_values(
 ) -> Game:
     """One board from raw cell values in power order (Austria ... Turkey),
     for functions that score a single board: players are named after their
-    powers.  ``cells[i]`` names the cells of seat ``i`` (``centres``,
-    ``eliminated``, ``draw``) for error messages, which report the first
-    bad cell (the power's name and the field when no cell is named).
-    Round and board are 1."""
+    powers.  Values are spreadsheet cells (:data:`~dipxl.fields.CELL_READERS`):
+    text in a count, or a flag no formula reads, is an error saying what to
+    type (one board has nothing else to count).  ``cells[i]`` names the
+    cells of seat ``i`` (``centres``, ``eliminated``, ``draw``) for error
+    messages, which report the first bad cell (the power's name and the
+    field when no cell is named).  Round and board are 1."""
     if len(centres) != 7:
         raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
+    columns = {"centres": centres, "eliminated": years, "draw": draws}
+    values: dict[str, list[Any]] = {}
+    for name, given in columns.items():
+        if given is None:
+            values[name] = [None] * 7
+            continue
+        read = CELL_READERS[name]
+        values[name] = got = [read(v) for v in given]
+        if REFUSED in got or UNREAD in got:
+            raise _first_bad_seat(columns, cells)
     try:
-        counts = [parse_centres(v) for v in centres]
-        year_values = [parse_year(v) for v in years] if years is not None else _NO_VALUES
-        flags = [parse_draw(v) for v in draws] if draws is not None else _NO_VALUES
-        seats = tuple(map(Seat, _TITLES, _ALL_POWERS, counts, year_values, flags))
+        seats = tuple(map(Seat, _TITLES, _ALL_POWERS, values["centres"], values["eliminated"],
+                          values["draw"]))
     except InputError:
-        raise _first_bad_seat(centres, years, draws, cells) from None
+        raise _first_bad_seat(columns, cells) from None
     return Game(1, 1, seats)
 
 
 def _first_bad_seat(
-    centres: Sequence[object],
-    years: Sequence[object] | None,
-    draws: Sequence[object] | None,
+    columns: Mapping[str, Sequence[object] | None],
     cells: Sequence[Mapping[str, str]] | None,
 ) -> InputError:
     """The error of :func:`board_from_values` for the first seat refused:
     the seat's first bad cell, or its centres, year and flag disagreeing."""
     for i, power in enumerate(_ALL_POWERS):
-        name = "centres"
+        read: dict[str, Any] = {}
         try:
-            count = parse_centres(centres[i])
-            name = "eliminated"
-            year = parse_year(years[i]) if years is not None else None
-            name = "draw"
-            flag = parse_draw(draws[i]) if draws is not None else None
-            name = ""
-            Seat(power.title, power, count, year, flag)
+            for name, given in columns.items():
+                value = given[i] if given is not None else None
+                got = CELL_READERS[name](value)
+                if got is UNREAD:
+                    raise InputError(unread_reason(name, value, True), field=name, value=value)
+                read[name] = PARSERS[name](value) if got is REFUSED else got
+            Seat(power.title, power, read["centres"], read["eliminated"], read["draw"])
         except InputError as err:
-            name = name or err.field or "centres"
+            name = err.field or "centres"
             cell = cells[i].get(name, "") if cells is not None else ""
             return InputError(
                 err.message, cell or f"{power.title} {name}", field=name, value=err.value,

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dipxl import tiebreaks
+from dipxl.counted import Counted, counted
 from dipxl.errors import Notice
 from dipxl.formats import check_event, final_bands, top_board, weights_by_round
 from dipxl.ledger import Ledger, PlainJudge, Played, ScoredGame
@@ -186,13 +187,21 @@ class Standings:
 
     @functools.cached_property
     def notices(self) -> tuple[Notice, ...]:
-        """The warnings: odd data (SCORING.md section 1) and the system's own."""
+        """The warnings: odd data (SCORING.md section 1) and the system's
+        own; those that may change a score first (:attr:`Notice.changes_score`)."""
         found = list(self.tournament.notices())
         system = self.system
         if isinstance(system, GameSystem):
             for game in self.tournament.finished_games:
                 found.extend(system.notices(game, self.params))
+        found.sort(key=lambda n: not n.changes_score)
         return tuple(found)
+
+    @functools.cached_property
+    def counted(self) -> Counted:
+        """The boards counted and left out (:mod:`dipxl.counted`): the
+        status line every output shows."""
+        return counted(self.tournament, self.notices, self.after_round)
 
     def row(self, player: str) -> Row:
         """The row of ``player`` (KeyError when absent)."""

@@ -305,6 +305,7 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
         "best_country": best,
         "powers": list(powers_table(standings).records()),
         "warnings": [str(n) for n in standings.notices],
+        "counted": standings.counted.as_dict(),
     }
 
 
@@ -376,5 +377,6 @@ def standings_csv(standings: Standings) -> str:
         [
             [table.names[i] for i in keep],
             *([shown(flag(row[i]), decimals) for i in keep] for row in table.rows),
+            [f"counted: {standings.counted}"],  # what the standings left out, if anything
         ]
     )

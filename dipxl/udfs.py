@@ -73,8 +73,9 @@ from dipxl.cells import overrides as _overrides
 from dipxl.cells import parallel as _parallel
 from dipxl.cells import table as _table
 from dipxl.cells import zero_as_blank as _zero_as_blank
+from dipxl.counted import counted
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
-from dipxl.fields import REQUIRED, header_columns, parse_player, parse_whole
+from dipxl.fields import REQUIRED, SPEC, header_columns, parse_player, parse_whole
 from dipxl.model import Power, Tournament
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
@@ -202,9 +203,11 @@ def _not_played(rows: Rows) -> Rows:
 
 def _results(results: object, held: list[InputError] | None = None) -> Rows:
     """The rows of a results range whose first row is the header.  An error
-    value (``#N/A``) in a Player cell is an error; with ``held`` (DIPXL_CHECK,
-    which lists every problem) it is added there and the row goes on with a
-    name of its own, so that the other cells are still checked."""
+    value (``#N/A``) in a Player, Centres, Eliminated or Draw cell is an
+    error (never a board merely not counted); with ``held`` (DIPXL_CHECK,
+    which lists every problem) it is added there and the row goes on (a
+    player with a name of its own, a value blank), so that the other cells
+    are still checked."""
     grid = _table(results, "results", header=True)
     header = grid.row(0)
     fields = header_columns(header)
@@ -240,6 +243,14 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
                 player = f"{player} (row {number})"  # one seat's stand-in: no false "two seats"
         for name, j in fields.items():
             value = player if j == player_at else row[j]
+            if type(value) is str and value in _ERROR_TEXTS and SPEC[name].board:
+                try:
+                    _error_text(value, f"row {number}, {names[name]}")
+                except InputError as err:
+                    if held is None:
+                        raise
+                    held.append(err)
+                    value = None
             if name in ("power", "player"):
                 value = value if type(value) is str and value.strip() else _zero_as_blank(value)
             elif name in ("eliminated", "draw"):
@@ -250,7 +261,7 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     def cell(name: str, i: int) -> str:
         return f"row {numbers[i]}, {names[name]}" if name in names else ""
 
-    return _not_played(Rows(columns, [f"row {n}" for n in numbers], cell))
+    return _not_played(Rows(columns, [f"row {n}" for n in numbers], cell, sheet=True))
 
 
 def _number(value: object) -> object:
@@ -284,8 +295,9 @@ def _htm_event(
     if rounds is not None:
         ranges["rounds"] = rounds
     columns = _parallel(ranges)  # blank rows dropped from all at once: whole columns
-    if "players" in columns:  # powers and centres cannot parse an error text anyway
-        _no_error_texts(columns["players"])
+    for name in ("players", "centres"):  # (powers cannot parse an error text anyway)
+        if name in columns:
+            _no_error_texts(columns[name])
     n = len(columns["powers"])
     for name, cells in columns.items():
         if len(cells) != n:
@@ -322,7 +334,12 @@ def _htm_event(
         })
         seat_cells.append(named)
         wheres.append(f"seat {columns['powers'].index(k) + 1}")
-    event = tournament_from_rows(_not_played(Rows.of(seats, wheres, seat_cells)))
+    event = tournament_from_rows(_not_played(Rows.of(seats, wheres, seat_cells, sheet=True)))
+    for notice in event.remarks:
+        # A board these functions cannot count: their answer has no room
+        # for the warning, so the cell says it (never a quietly other mean).
+        if notice.code == "not_counted":
+            raise InputError(notice.message, notice.where)
     return event, columns["powers"]
 
 
@@ -467,15 +484,19 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
     **_RANGE,
 )
 def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) -> Any:
-    """Standings of a results table: rank, player, score, games, tie-breakers, R1, R2, ..."""
+    """Standings of a results table: rank, player, score, games, tie-breakers, R1, R2, ...,
+    and a last line saying which boards were counted and which were not."""
     try:
         spec = _system(system)
         params = _params(spec, parameters)
         event = tournament_from_rows(_results(results))
-        table = standings_table(score_tournament(event, spec, params))
+        standings = score_tournament(event, spec, params)
+        table = standings_table(standings)
+        width = len(table.columns)
         return [
             [c.title for c in table.columns],
             *([_number(flag(value)) for value in row] for row in table.rows),
+            [f"Counted: {standings.counted}", *[None] * (width - 1)],
         ]
     except DipxlError as err:
         raise _located(err, "DIPXL_STANDINGS") from None
@@ -500,9 +521,15 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
     errors = [str(problem) for problem in held]
     notices: tuple[Notice, ...] = ()
     unlisted = 0  # errors counted, not listed (past InputErrors.KEPT)
+    status = ""
     try:
         event = tournament_from_rows(rows)
-        notices = score_tournament(event, spec).notices if spec else event.notices()
+        if spec:
+            standings = score_tournament(event, spec)
+            notices, status = standings.notices, f"Counted: {standings.counted}"
+        else:
+            notices = tuple(sorted(event.notices(), key=lambda n: not n.changes_score))
+            status = f"Counted: {counted(event, notices)}"
     except InputErrors as err:  # every bad cell, else every broken board
         errors += [str(problem) for problem in err.problems]
         unlisted = err.unlisted
@@ -513,10 +540,10 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
         count = len(errors) + unlisted
         summary = f"{count:,} error{'s' if count != 1 else ''}"
     elif notices:
-        lines = [f"Warning: {n}" for n in notices]
+        lines = [status, *(f"Warning: {n}" for n in notices)]
         summary = f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
     else:
-        lines = []
+        lines = [status]
         summary = (
             f"OK: {len(event.games)} boards ({len(event.finished_games)} finished), "
             f"{len(event.players)} players with a finished board, no errors or warnings"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from dipxl.cli import cli
 from dipxl.errors import InputError, InputErrors
-from dipxl.fields import FIELDS, PARSERS, READERS, REFUSED
+from dipxl.fields import CELL_READERS, FIELDS, PARSERS, READERS, REFUSED, SPEC, UNREAD
 from dipxl.model import Power
 from dipxl.rows import Rows, tournament_from_rows
 
@@ -47,8 +47,9 @@ def test_many_bad_cells_are_counted_exactly_and_the_first_located_in_order() -> 
     size = 3_000
     big = refused(sheet(numbers(size)))
     assert isinstance(big, InputErrors)
-    # Every power and draw refused, centres from 35 on, years but 1901-2100.
-    total = 2 * size + (size - 34) + (size - 200)
+    # Every power refused, centres from 35 on, years but 1901-2100 (a
+    # number is no draw flag: its board is not counted, no error).
+    total = size + (size - 34) + (size - 200)
     assert big.total == total
     assert len(big.problems) == InputErrors.KEPT < total
     assert big.unlisted == total - InputErrors.KEPT
@@ -58,8 +59,8 @@ def test_many_bad_cells_are_counted_exactly_and_the_first_located_in_order() -> 
     assert isinstance(small, InputErrors)
     assert [str(p) for p in big.problems[: len(small.problems)]] == list(map(str, small.problems))
     assert [(p.field, p.value, p.cell) for p in big.problems[:4]] == [
-        ("power", 1, "Results!C2"), ("eliminated", 1, "Results!F2"), ("draw", 1, "Results!G2"),
-        ("power", 2, "Results!C3")]
+        ("power", 1, "Results!C2"), ("eliminated", 1, "Results!F2"), ("power", 2, "Results!C3"),
+        ("eliminated", 2, "Results!F3")]
     lines = str(big).splitlines()
     assert lines[: InputErrors.SHOWN] == [str(p) for p in big.problems[: InputErrors.SHOWN]]
     assert lines[-1] == f"and {total - InputErrors.SHOWN:,} more problems"
@@ -103,14 +104,14 @@ def test_seats_refused_for_right_cells_are_all_counted() -> None:
         "power": (TITLES * (size // 7)), "player": [f"P{i}" for i in range(size)],
         "centres": [3] * size, "eliminated": [1905] * size,
     }
-    columns["eliminated"][5] = "x"  # a bad cell: that row's seat is not checked
+    columns["eliminated"][5] = 1850  # a bad cell: that row's seat is not checked
     err = refused(sheet(columns))
     assert isinstance(err, InputErrors)
     assert err.total == size
     assert len(err.problems) == InputErrors.KEPT
     assert [(p.cell, p.message) for p in err.problems[4:7]] == [
         ("Results!F6", "has 3 centres but an elimination year (1905)"),
-        ("Results!F7", 'elimination year must be a whole number 1901-2100, got "x"'),
+        ("Results!F7", "elimination year must be a whole number 1901-2100, got 1850"),
         ("Results!F8", "has 3 centres but an elimination year (1905)"),
     ]
 
@@ -141,7 +142,7 @@ def test_check_counts_every_error_and_lists_the_first() -> None:
     import dipxl.udfs as udfs
 
     header = ["Round", "Board", "Power", "Player", "Centres"]
-    table = [header, *([1.0, float(b), p.title, f"P{b}-{p.title}", "lots"]
+    table = [header, *([1.0, float(b), p.title, f"P{b}-{p.title}", 99.0]
                        for b in range(1, 201) for p in Power)]
     lines = [line[0] for line in udfs.DIPXL_CHECK(table)]
     assert lines[0] == "1,400 errors"
@@ -205,14 +206,23 @@ VALUES = st.one_of(
 def test_each_reader_refuses_what_its_parser_refuses_and_reads_the_rest_alike(
     value: object,
 ) -> None:
+    """A text file's reader gives what its field's parser gives; where the
+    parser refuses, the reader refuses too, or (a board field) leaves the
+    board not counted.  A spreadsheet cell's reader reads a number as that
+    reader does and text as no number at all."""
     for name in FIELDS:
         got = READERS[name](value)
         try:
             want = PARSERS[name](value)
         except InputError:
-            assert got is REFUSED, (name, value, got)
+            assert got is REFUSED or (SPEC[name].board and got is UNREAD), (name, value, got)
         else:
             assert got == want and type(got) is type(want), (name, value, got)
+        in_cell = CELL_READERS[name](value)
+        if SPEC[name].number and SPEC[name].board and isinstance(value, str) and value:
+            assert in_cell is UNREAD, (name, value)
+        elif not isinstance(value, str) or not SPEC[name].board:
+            assert in_cell == got and type(in_cell) is type(got), (name, value, in_cell)
 
 
 def test_a_value_that_cannot_be_a_key_is_refused_as_itself() -> None:

@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dipxl.errors import InputError, InputErrors
-from dipxl.fields import FIELDS, PARSERS
+from dipxl.fields import FIELDS, PARSERS, SPEC, UNREAD
 from dipxl.model import Game, Power, Seat, Tournament
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
@@ -62,11 +62,9 @@ def records(centres: list[object], *, rnd: object = 1, number: object = 1,
 
 # France's centres (cell E4, P3's row) as typed, and the value as the message shows it.
 @pytest.mark.parametrize(("value", "seen"), [
-    ("12a", '"12a"'),
     (-1, "-1"),
     (3.5, "3.5"),
     (35, "35"),
-    (True, "True"),
 ])
 def test_bad_centres_name_the_cell_and_value(value: object, seen: str) -> None:
     centres: list[object] = [5, 5, value, 5, 5, 5, 4]
@@ -77,8 +75,44 @@ def test_bad_centres_name_the_cell_and_value(value: object, seen: str) -> None:
 
 
 def test_centres_as_text_and_as_float_are_read() -> None:
-    event = from_rows(records(["17", 5.0, " 4 ", 3, 3, 2, 0]))
+    event = from_rows(records(["17", 5.0, " 4 ", "\u00a03", "\uff13", 2, 0]))
     assert event.games[0].centres == (17, 5, 4, 3, 3, 2, 0)
+
+
+# A count, year or flag no formula reads (France's centres, E4): the board
+# is not counted, with a warning naming the cell and what to type; in a
+# text file (CSV) and in a spreadsheet's cells, where text is not a number.
+@pytest.mark.parametrize(("value", "sheet", "says"), [
+    ("12a", False, 'centres "12a" is not a number'),
+    ("17,0", False, 'centres "17,0" has a decimal comma'),
+    (True, False, "centres True (a checkbox?)"),
+    ("8 ", True, 'centres "8 " is a number typed as text'),
+    ("8", True, 'centres "8" is a number typed as text'),
+    (" ", True, "centres holds only spaces"),
+])
+def test_a_count_no_formula_reads_leaves_its_board_not_counted(
+    value: object, sheet: bool, says: str
+) -> None:
+    recs = records([5, 5, value, 5, 5, 5, 4]) + records(
+        [9, 5, 5, 5, 5, 5, 0], number=2, first_row=9, players=[f"Q{i}" for i in range(7)])
+    rows = Rows.of([{f: getattr(r, f) for f in FIELDS} for r in recs],
+                   [r.where for r in recs], [r.cells for r in recs], sheet=sheet)
+    event = tournament_from_rows(rows)
+    assert [g.finished for g in event.games] == [False, True]
+    assert event.games[0].players == tuple(PLAYERS[:7])  # the seating is kept
+    [notice] = [n for n in event.notices() if n.code == "not_counted"]
+    assert notice.where == "Results!E4" and notice.board == (1, 1)
+    assert notice.message.startswith("round 1, board 1 is not counted: " + says)
+    assert notice.brief.startswith("Results!E4 ")
+    assert not [n for n in event.notices() if n.code == "board_half_entered"]
+
+
+def test_text_in_a_spreadsheet_count_is_text_in_a_file_a_number() -> None:
+    recs = records(["17", 5, 4, 3, 3, 2, 0])
+    for sheet, finished in ((False, True), (True, False)):
+        rows = Rows.of([{f: getattr(r, f) for f in FIELDS} for r in recs],
+                       [r.where for r in recs], [r.cells for r in recs], sheet=sheet)
+        assert tournament_from_rows(rows).games[0].finished is finished
 
 
 def test_two_powers_on_18_or_more() -> None:
@@ -90,18 +124,18 @@ def test_two_powers_on_18_or_more() -> None:
 
 
 def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
-    rows = records(["12a", 5, 5, 5, 5, 5, 4]) + records(
+    rows = records([35, 5, 5, 5, 5, 5, 4]) + records(
         [5, 5, 5, 5, 5, 5, 4], number=2, first_row=9,
-        powers=["A", "E", "F", "Prussia", "I", "R", "T"], years=[None] * 6 + ["x"])
+        powers=["A", "E", "F", "Prussia", "I", "R", "T"], years=[None] * 6 + [1850])
     with pytest.raises(InputErrors) as err:
         from_rows(rows)
     assert str(err.value).splitlines() == [
-        'Results!E2 (round 1, board 1, Austria, P1): '
-        'centres must be a whole number 0-34, got "12a"',
+        "Results!E2 (round 1, board 1, Austria, P1): "
+        "centres must be a whole number 0-34, got 35",
         "Results!C12 (round 1, board 2, P4): power must be one of Austria, England, France, "
         "Germany, Italy, Russia, Turkey (or A/E/F/G/I/R/T), got 'Prussia'",
-        'Results!F15 (round 1, board 2, Turkey, P7): '
-        'elimination year must be a whole number 1901-2100, got "x"',
+        "Results!F15 (round 1, board 2, Turkey, P7): "
+        "elimination year must be a whole number 1901-2100, got 1850",
     ]
     # The first problem is the error's own message and place.
     assert err.value.where == "Results!E2 (round 1, board 1, Austria, P1)"
@@ -110,13 +144,14 @@ def test_every_bad_cell_is_reported_at_once_in_the_input_s_order() -> None:
 
 def test_every_bad_cell_of_one_row_is_reported() -> None:
     rows = records([5, 5, 5, 5, 5, 5, 4])
-    rows[1] = Row(None, 1, "Prussia", "P2", "lots", "x", "maybe", rows[1].cells, rows[1].where)
+    rows[1] = Row(None, 1, "Prussia", "P2", 99, 1800, "maybe", rows[1].cells, rows[1].where)
     with pytest.raises(InputErrors) as err:
         from_rows(rows)
+    # (A draw flag is never refused: "maybe" leaves its board not counted.)
     assert [p.where.split(" ")[0] for p in err.value.problems] == [
-        "Results!A3", "Results!C3", "Results!E3", "Results!F3", "Results!G3"]
+        "Results!A3", "Results!C3", "Results!E3", "Results!F3"]
     assert [p.message.split(" ")[0] for p in err.value.problems] == [
-        "round", "power", "centres", "elimination", "draw"]
+        "round", "power", "centres", "elimination"]
 
 
 def test_a_blank_round_is_reported_with_a_bad_board_of_its_row() -> None:
@@ -130,10 +165,10 @@ def test_a_blank_round_is_reported_with_a_bad_board_of_its_row() -> None:
 
 def test_one_bad_cell_is_one_error_and_many_are_counted_past_fifty() -> None:
     with pytest.raises(InputError) as one:
-        from_rows(records(["x", 5, 5, 5, 5, 5, 4]))
+        from_rows(records([-1, 5, 5, 5, 5, 5, 4]))
     assert type(one.value) is InputError
     rows = [r for b in range(1, 11) for r in records(
-        ["x"] * 7, number=b, first_row=2 + 7 * (b - 1))]
+        [-1] * 7, number=b, first_row=2 + 7 * (b - 1))]
     with pytest.raises(InputErrors) as many:
         from_rows(rows)
     lines = str(many.value).splitlines()
@@ -188,8 +223,12 @@ def test_power_abbreviations(alias: str, power: Power) -> None:
 
 def test_bad_year_and_year_for_a_survivor() -> None:
     with pytest.raises(InputError, match="elimination year") as err:
-        from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
+        from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + [1900]))
     assert err.value.where == "Results!F8 (round 1, board 1, Turkey, P7)"
+    soon = from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[None] * 6 + ["soon"]))
+    [notice] = [n for n in soon.notices() if n.code == "not_counted"]
+    assert notice.where == "Results!F8" and 'elimination year "soon" is not a number' in (
+        notice.message)
     with pytest.raises(InputError, match="has 5 centres but an elimination year") as err:
         from_rows(records([5, 5, 5, 5, 5, 5, 0], years=[1904] + [None] * 6))
     assert err.value.where == "Results!F2 (round 1, board 1, Austria, P1)"
@@ -211,9 +250,10 @@ def test_a_bad_value_names_what_of_its_row_is_readable() -> None:
 
 
 def test_draw_flags() -> None:
-    with pytest.raises(InputError, match="draw must be Y, N or blank") as err:
-        from_rows(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
-    assert err.value.where == "Results!G2 (round 1, board 1, Austria, P1)"
+    maybe = from_rows(records([5, 5, 5, 5, 5, 5, 4], draw=["maybe"] + [None] * 6))
+    [notice] = [n for n in maybe.notices() if n.code == "not_counted"]
+    assert notice.where == "Results!G2" and not maybe.games[0].finished
+    assert 'draw "maybe" is not a draw flag: type Y for a draw member' in notice.message
     with pytest.raises(InputError, match=r"eliminated .* but marked in the draw"):
         from_rows(records([5, 5, 5, 5, 5, 9, 0], draw=[None] * 6 + ["Y"]))
     with pytest.raises(InputError) as err:
@@ -336,13 +376,19 @@ def test_names_differing_only_in_case_are_two_players_with_a_warning() -> None:
 
 
 def test_board_from_values_reads_one_board_and_names_its_cells() -> None:
-    game = board_from_values([17.0, "5", 4, 3, 3, 2, 0], [None] * 6 + [1907.0])
+    game = board_from_values([17.0, 5, 4, 3, 3, 2, 0], [None] * 6 + [1907.0])
     assert game.centres == (17, 5, 4, 3, 3, 2, 0) and game.years[6] == 1907
     assert game.players[0] == "Austria"
     cells = [{"centres": f"B{i + 2}", "eliminated": f"C{i + 2}"} for i in range(7)]
     with pytest.raises(InputError, match="centres must be a whole number") as err:
-        board_from_values([17, 5, "x", 3, 3, 2, 0], cells=cells)
+        board_from_values([17, 5, 35, 3, 3, 2, 0], cells=cells)
     assert err.value.where == "B4"
+    # Cells of a spreadsheet: text is not a number (the formulas skip it).
+    for typed, says in (("x", 'centres "x" is not a number'),
+                        ("5", 'centres "5" is a number typed as text')):
+        with pytest.raises(InputError, match=says) as err:
+            board_from_values([17, 5, typed, 3, 3, 2, 0], cells=cells)
+        assert err.value.where == "B4"
     with pytest.raises(InputError, match="centres but an elimination year") as err:
         board_from_values([17, 5, 4, 3, 3, 2, 0], [1904] + [None] * 6, cells=cells)
     assert err.value.where == "C2"
@@ -439,14 +485,19 @@ def _by_hand(columns: dict[str, list[object]]) -> dict[tuple[int, int], Game]:
     field's parser (a blank round or board refused), seats grouped by
     (round, board) into games; any refusal is an InputError."""
     seats: dict[tuple[int, int], list[Seat]] = {}
+    unread: set[tuple[object, object]] = set()  # boards with a value no formula reads
     for i in range(len(columns["round"])):
-        value = {name: PARSERS[name](columns[name][i]) for name in _FIELDS}
+        value = {name: None if SPEC[name].read(columns[name][i]) is UNREAD
+                 else PARSERS[name](columns[name][i]) for name in _FIELDS}
+        if any(SPEC[name].read(columns[name][i]) is UNREAD for name in _FIELDS):
+            unread.add((value["round"], value["board"]))
         if value["round"] is None or value["board"] is None:
             raise InputError("round or board is blank")
         seat = Seat(value["player"], value["power"], value["centres"],  # type: ignore[arg-type]  # parsed
                     value["eliminated"], value["draw"])  # type: ignore[arg-type]  # parsed
         seats.setdefault((value["round"], value["board"]), []).append(seat)  # type: ignore[arg-type]  # parsed
-    return {key: Game(*key, tuple(group)) for key, group in seats.items()}
+    return {key: Game(*key, tuple(Seat(s.player, s.power, None) for s in group)
+                      if key in unread else tuple(group)) for key, group in seats.items()}
 
 
 @settings(max_examples=600, deadline=None)
@@ -508,22 +559,22 @@ def test_a_bool_is_never_read_as_a_number(field: str, values: list[object]) -> N
             tournament_from_rows(rows)
         assert (err.value.cell, err.value.field, err.value.value) == ("round3", "round", True)
         return
-    if field == "draw":  # TRUE and 1 are no draw flags (Y/N): each refused as itself
-        with pytest.raises(InputErrors) as errs:
-            tournament_from_rows(rows)
-        assert [(e.cell, e.value) for e in errs.value.problems] == [
-            ("draw2", True), ("draw3", 1.0)]
+    if field == "draw":  # TRUE and 1 are no draw flags (Y/N): not counted, each named
+        event = tournament_from_rows(rows)
+        assert not event.games[0].finished
+        [notice] = [n for n in event.notices() if n.code == "not_counted"]
+        assert notice.where == "draw2; draw3" and "draw True (a checkbox?)" in notice.message
         return
     assert not tournament_from_rows(rows).games[0].finished
 
 
 def test_errors_carry_their_field_value_and_cell() -> None:
-    rows = records([5, 5, "12a", 5, 5, 5, 4], years=[1904] + [None] * 6)
+    rows = records([5, 5, 40, 5, 5, 5, 4], years=[1904] + [None] * 6)
     with pytest.raises(InputErrors) as err:
         from_rows(rows)
     assert [(p.field, p.value, p.cell) for p in err.value.problems] == [
         ("eliminated", 1904, "Results!F2"),  # Austria has 5 centres and a year
-        ("centres", "12a", "Results!E4"),
+        ("centres", 40, "Results!E4"),
     ]
     with pytest.raises(InputError) as one:
         from_rows(records([18, 19, 0, 0, 0, 0, 0]))

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dipxl.errors import listed
+from dipxl.errors import grouped, listed
 from dipxl.io.terminal import fit_columns, literal, visible
 from dipxl.standings import Standings
 from dipxl.tables import EXACT, best_country_table, display_decimals, flag, shown, standings_table
@@ -58,8 +58,11 @@ def render_table(
     ]
     _print_fitted(console, "Best country", ["Power", "Player", "Game", "Score"],
                   ["power", "player", "game", "score"], best, keep=4)
+    status = standings.counted
+    console.print(f"Counted: {literal(str(status))}", style=None if status.complete else "yellow",
+                  markup=False, highlight=False)
     codes, note = as_published
-    told = [str(n) for n in standings.notices if n.code not in codes] if warnings else []
+    told = grouped([n for n in standings.notices if n.code not in codes]) if warnings else []
     for line in listed(told, what="warning"):
         console.print(f"[yellow]warning[/yellow] {literal(line)}", markup=True, highlight=False)
     if warnings and note:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dipxl.errors import InputError, ParameterError
-from dipxl.fields import HEADER_SYNONYMS, header_field
+from dipxl.fields import FIELD_SPECS, HEADER_SYNONYMS, header_field
 from dipxl.systems import System, get_system
 from dipxl.systems.base import truth
 
@@ -42,7 +42,8 @@ SHEETS = {
     "help": "Help",
 }
 
-INPUT_HEADERS = ("Round", "Board", "Power", "Player", "Centres", "Eliminated", "Draw")
+# The input columns of a generated workbook, as the field specs head them.
+INPUT_HEADERS = tuple(f.header for f in FIELD_SPECS)
 
 # What a blank row of a tuple parameter means, where it is not skipped: a
 # round's weight is 1 (one row a round of the workbook, each read).

@@ -36,13 +36,22 @@ from typing import Any
 import python_calamine
 
 from dipxl.errors import DipxlError, InputError, Notice
-from dipxl.fields import FIELDS, REQUIRED, describe, header_columns, parse_player, parse_text
+from dipxl.fields import (
+    FIELDS,
+    REQUIRED,
+    describe,
+    header_columns,
+    is_blank,
+    parse_player,
+    parse_text,
+)
 from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
 from dipxl.io.limits import MAX_TEXT
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.model import Tournament
+from dipxl.names import match_key, near_pairs
 from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
@@ -98,10 +107,6 @@ def read_workbook_bytes(
 
 
 # ---------------------------------------------------------------- sheets
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def _blank_rows(columns: Sequence[list[Any]]) -> set[int]:
@@ -171,7 +176,7 @@ def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
         return f"{letters[name]}{numbers[i]}" if name in letters else ""
 
     typed = {f: _as_typed(values) for f, values in columns.items()}
-    return Rows(typed, [f"{first}{n}" for n in numbers], cell)
+    return Rows(typed, [f"{first}{n}" for n in numbers], cell, sheet=True)
 
 
 def _row_place(
@@ -279,12 +284,19 @@ class _Reader:
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
-        settings.check_results(rows[header.row - 1], ref, header.columns.get("draw"),
-                               columns.get("draw", ()), numbers)
+        settings.check_results(rows[header.row - 1])
         title = settings.title or self.title_above(rows, header) or default_title
-        tournament = tournament_from_rows(_rows(ref, header, columns, numbers), title)
+        registered = self.registered()
+        spelt = columns
+        if registered and "player" in columns:
+            # A name the workbook's MATCH finds is that player, spelt as on
+            # Players (its Standings show that spelling).
+            spelt = {**columns, "player": [
+                registered.get(match_key(raw), (raw, 0))[0] if isinstance(raw, str) else raw
+                for raw in columns["player"]]}
+        tournament = tournament_from_rows(_rows(ref, header, spelt, numbers), title)
         overrides, params = settings.for_event(tournament)
-        remarks = [*self.not_on_players(ref, header, columns, numbers),
+        remarks = [*self.not_on_players(ref, header, columns, numbers, registered),
                    *self.other_results(sheet)]
         if remarks:
             tournament = replace(tournament, remarks=(*tournament.remarks, *remarks))
@@ -367,38 +379,60 @@ class _Reader:
                     break
         return found
 
+    def registered(self) -> dict[object, tuple[str, int]]:
+        """In a generated workbook (its defined name ``player_names``), the
+        names of its Players sheet by :func:`dipxl.names.match_key` (as the
+        sheet's MATCH compares a Players cell: untrimmed, case aside):
+        (the name as typed there, its row); empty in any other workbook."""
+        target = self.package.defined_names().get(_PLAYER_NAMES, "")
+        listed = _named_range(target)
+        if listed is None or listed[0] not in self.names:
+            return {}
+        sheet, first, last, col = listed
+        registered: dict[object, tuple[str, int]] = {}
+        for number, row in enumerate(self.rows(sheet)[first - 1 : last], start=first):
+            if col < len(row) and not is_blank(row[col]):
+                registered.setdefault(match_key(row[col], trim=False), (row[col], number))
+        return registered
+
     def not_on_players(
         self, ref: str, header: _Header, columns: Mapping[str, list[Any]],
-        numbers: Sequence[int],
+        numbers: Sequence[int], registered: Mapping[object, tuple[str, int]],
     ) -> list[Notice]:
         """In a generated workbook (its defined name ``player_names``), a
         warning for each player of Results not on its Players sheet, found as
-        the sheet's MATCH finds names (case aside, nothing else): its own
-        formulas leave that seat out and mark it red; dipxl scores it."""
+        the sheet's MATCH finds names (:func:`dipxl.names.match_key`: the
+        Results name trimmed, case aside, nothing else): its own formulas
+        leave that seat out and mark it red; dipxl scores it.  A registered
+        name near it (accents, case, spaces, a letter) is suggested, naming
+        its cell."""
         target = self.package.defined_names().get(_PLAYER_NAMES, "")
         listed = _named_range(target)
         if listed is None or listed[0] not in self.names or "player" not in columns:
             return []
-        sheet, first, last, col = listed
-        names = {
-            _match_key(row[col])
-            for row in self.rows(sheet)[first - 1 : last]
-            if col < len(row) and not _blank(row[col])
-        }
+        sheet, _first, _last, col = listed
         cells: dict[object, tuple[object, list[int]]] = {}
         for raw, number in zip(columns["player"], numbers, strict=True):
-            if not _blank(raw) and _match_key(raw) not in names:
-                cells.setdefault(_match_key(raw), (raw, []))[1].append(number)
+            if not is_blank(raw) and match_key(raw) not in registered:
+                cells.setdefault(match_key(raw), (raw, []))[1].append(number)
         letter = column_letter(header.columns["player"] + 1)
+        spelt = {str(name): at for name, at in registered.values()}
         found = []
         for raw, rows in cells.values():
             more = f" (and {len(rows) - 1} more rows)" if len(rows) > 1 else ""
+            near = near_pairs([str(raw)], spelt)
+            hint = ""
+            if near:
+                name = near[0][1]
+                hint = (f"; did you mean {describe(name)} "
+                        f"({_sheet_ref(sheet)}!{column_letter(col + 1)}{spelt[name]})?")
             found.append(Notice(
                 "not_on_players",
                 f"player {describe(raw)} is not on the Players sheet ({target}){more}: the "
                 "workbook's own formulas leave the seat out (the sheet marks it red) while "
-                "dipxl scores it; add the name to Players or correct it",
+                f"dipxl scores it; add the name to Players or correct it{hint}",
                 f"{ref}!{letter}{rows[0]}",
+                count=len(rows),
             ))
         return found
 
@@ -488,13 +522,6 @@ def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | Non
 
 
 _PLAYER_NAMES = "player_names"  # the Players range the Results formulas MATCH names in
-
-
-def _match_key(value: object) -> object:
-    """A name as the sheet's MATCH compares it: text case aside, numbers as numbers."""
-    if isinstance(value, str):
-        return value.casefold()
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _named_range(target: str) -> tuple[str, int, int, int] | None:

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError
-from dipxl.fields import describe
 from dipxl.formats import check_event
 from dipxl.io.cells import parse_ref
 from dipxl.io.package import sheet_ref as _sheet_ref
@@ -49,18 +48,14 @@ class Settings:
     named: frozenset[str] = frozenset()
     system_cell: str = ""
 
-    def check_results(self, header: Sequence[object], ref: str, draw: int | None,
-                      flags: Sequence[object], numbers: Sequence[int]) -> None:
+    def check_results(self, header: Sequence[object]) -> None:
         """In a generated workbook, refuse results its formulas would read
         otherwise: a Results ``header`` of another system's formulas (the
-        system changed on Settings), a draw flag with spaces around it
-        (column ``draw`` of sheet ``ref``, ``flags`` in rows ``numbers``)."""
-        if not self.named:
-            return
-        if self.system is not None:
+        system changed on Settings).  (A value its formulas do not read, as
+        a draw flag with spaces around it, is read alike by every workbook:
+        its board is not counted, :mod:`dipxl.rows`.)"""
+        if self.named and self.system is not None:
             _same_formulas(self.system, self.named, header, self.system_cell)
-        if draw is not None:
-            _flags_as_formulas(ref, draw, flags, numbers)
 
     def for_event(self, tournament: Tournament) -> tuple[Mapping[str, Any], Any]:
         """The overrides and parameters for the rounds ``tournament`` has
@@ -240,23 +235,6 @@ def _named_settings(
                        f"(they read {', '.join(sorted(named))}); delete the row or fix its name")
         raise InputError(message, label_cell, field=name, value=key, cell=label_cell)
     return values
-
-
-def _flags_as_formulas(
-    ref: str, column: int, values: Sequence[object], numbers: Sequence[int]
-) -> None:
-    """In a generated workbook, refuse a draw flag with spaces around it
-    (or of spaces only): its formulas compare the cell as it is and would
-    not count the game (``formulas.Seat.flags_read``), where the flag's
-    parser reads ``" Y"`` as Y."""
-    for value, number in zip(values, numbers, strict=True):
-        if isinstance(value, str) and value and value != value.strip():
-            cell = f"{ref}!{column_letter(column + 1)}{number}"
-            raise InputError(
-                f"draw flag {describe(value)} has spaces around it, which this workbook's "
-                "formulas do not read (they leave the game out); type Y or N alone",
-                cell, field="draw", value=value, cell=cell,
-            )
 
 
 def _same_formulas(

@@ -42,7 +42,7 @@ def _inputs(folder: Path) -> list[Path]:
             zip("AEFGIRT", (17, 5, 4, 3, 3, 2, 0), strict=True))
     )
     (folder / "club.csv").write_text(csv_text, encoding="utf-8")
-    (folder / "broken.csv").write_text(csv_text.replace("17", "17a"), encoding="utf-8")
+    (folder / "broken.csv").write_text(csv_text.replace("17", "35"), encoding="utf-8")
     fake_encrypted(folder / "locked.xlsx")
     (folder / "bomb.xlsx").write_bytes(zip_bomb(1 << 30))
     paths += [folder / n for n in ("club.csv", "broken.csv", "locked.xlsx", "bomb.xlsx")]

@@ -197,8 +197,8 @@ def test_csv_lines_end_as_before(end: str) -> None:
     tournament = parse_csv(text, "x.csv")
     assert len(tournament.games) == 2
     assert "P 3" in tournament.players  # (the break, like any run of spaces, is one space)
-    with pytest.raises(DipxlError, match=r"x\.csv: line 4, column centres .*got \"x\""):
-        parse_csv(text.replace(",5" + end, ",x" + end, 3).replace(",x", ",5", 2), "x.csv")
+    with pytest.raises(DipxlError, match=r"x\.csv: line 4, column centres .*got \"99\""):
+        parse_csv(text.replace(",5" + end, ",99" + end, 3).replace(",99", ",5", 2), "x.csv")
 
 
 # ---------------------------------------------------------------- dipxl new

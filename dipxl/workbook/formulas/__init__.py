@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dipxl.errors import DipxlError
+from dipxl.fields import FIELD_SPECS, SPEC
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter, column_span
 
@@ -68,6 +69,10 @@ TEXT_ENTRY = "text entry"
 # What the Score cells of a game say when one of its Draw cells holds
 # something else than Y, Yes, N, No or nothing (the game is then not counted).
 DRAW_ENTRY = "draw: Y or N"
+
+# The board fields held as numbers: a board with text in one of them is not
+# counted (:attr:`Seat.typed`); adjacent columns of Results, in this order.
+NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -158,6 +163,26 @@ class Plan:
         return self.column_range(header, self.round_first(rnd), self.round_last(rnd))
 
 
+def typed_block(plan: Plan, first: int, last: int, sheet: str = "") -> str:
+    """Rows ``first..last`` of the number board fields' columns (:data:`NUMBER_FIELDS`),
+    on ``sheet`` when given (``Results!$E$2:$F$8``)."""
+    a, *_, b = [plan.col(f.header) for f in NUMBER_FIELDS]
+    return f"{sheet + '!' if sheet else ''}${a}${first}:${b}${last}"
+
+
+def text_entry(typed: str) -> str:
+    """True when a cell of ``typed`` (:func:`typed_block`) holds text: COUNTA
+    counts it, COUNT does not."""
+    return f"COUNTA({typed})>COUNT({typed})"
+
+
+def flags_read(block: str) -> str:
+    """True when every cell of ``block`` (Draw cells) is blank or a flag of
+    the draw field (``Field.flags``; COUNTIF ignores case, as the readers)."""
+    counted = "+".join(f'COUNTIF({block},"{flag}")' for flag in SPEC["draw"].flags)
+    return f"COUNTA({block})={counted}"
+
+
 @dataclass(frozen=True)
 class Seat:
     """References for the formulas of one Results row (on the Results sheet)."""
@@ -192,23 +217,24 @@ class Seat:
 
     @property
     def typed(self) -> str:
-        """The game's Centres and Eliminated cells (adjacent columns).  An
-        entry among them that is not a number (``"5"`` pasted past
-        validation: COUNTA counts it, COUNT does not) stops the game from
-        counting, and its Score cells say :data:`TEXT_ENTRY`."""
-        e, f = self.plan.col("Centres"), self.plan.col("Eliminated")
-        return f"${e}${self.first}:${f}${self.last}"
+        """The game's cells of the number board fields (``Field.number`` and
+        ``Field.board`` of :data:`dipxl.fields.FIELD_SPECS`: Centres and
+        Eliminated, adjacent columns).  An entry among them that is not a
+        number (``"5"`` pasted past validation: COUNTA counts it, COUNT does
+        not) stops the game from counting, and its Score cells say
+        :data:`TEXT_ENTRY`, as every reader leaves it out
+        (:data:`dipxl.fields.UNREAD`)."""
+        return typed_block(self.plan, self.first, self.last)
 
     @property
     def flags_read(self) -> str:
         """True when every Draw cell of the game is blank or a flag these
-        formulas read (Y, Yes, N, No, any case: :func:`member`), as
-        ``dipxl.fields.parse_draw`` reads them; anything else (``x``, ``1``,
-        TRUE, spaces around) stops the game from counting, and its Score
-        cells say :data:`DRAW_ENTRY`: never read as a blank."""
-        gb = self.block("Draw")
-        counted = "+".join(f'COUNTIF({gb},"{flag}")' for flag in ("Y", "Yes", "N", "No"))
-        return f"COUNTA({gb})={counted}"
+        formulas read (``Field.flags`` of the draw field, any case:
+        :func:`member`), as every reader reads them in a spreadsheet;
+        anything else (``x``, ``1``, TRUE, spaces around) stops the game
+        from counting, and its Score cells say :data:`DRAW_ENTRY`: never
+        read as a blank."""
+        return flags_read(self.block(SPEC["draw"].header))
 
     @property
     def unscored(self) -> str:
@@ -216,7 +242,7 @@ class Seat:
         :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
         not a number (``dipxl score`` would read ``"5"`` as 5 and score the
         game: the sheet must not look merely unfinished)."""
-        return (f'IF(COUNTA({self.typed})>COUNT({self.typed}),"{TEXT_ENTRY}",'
+        return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
                 f'IF({self.flags_read},"","{DRAW_ENTRY}"))')
 
     def soloist(self, points: str, others: str = "0") -> str:
@@ -422,10 +448,14 @@ def member(s: Seat) -> str:
     g = s.cell("Draw")
     gb = s.block("Draw")
     e = s.cell("Centres")
-    return (
-        f'IF(COUNTIF({gb},"Y")+COUNTIF({gb},"Yes")>0,OR({g}="Y",{g}="Yes"),'
-        f'AND({e}>0,{g}<>"N",{g}<>"No"))'
-    )
+    # The flags as the field reads them (text compares ignore case here too).
+    field = SPEC["draw"]
+    yes = [f for f in field.flags if field.read_cell(f) is True]
+    no = [f for f in field.flags if field.read_cell(f) is False]
+    marked = "+".join(f'COUNTIF({gb},"{f}")' for f in yes)
+    is_yes = ",".join(f'{g}="{f}"' for f in yes)
+    not_no = ",".join(f'{g}<>"{f}"' for f in no)
+    return f"IF({marked}>0,OR({is_yes}),AND({e}>0,{not_no}))"
 
 
 def shared_points(block: str, value: str) -> str:
@@ -454,10 +484,11 @@ def common_seat(s: Seat, player_names: str) -> dict[str, str]:
     """Formulas of the common computed columns except Score (and of the
     Score key, written where a system lists it).
 
-    The player's id is an exact MATCH of the name with the criteria
-    wildcards ``~ * ?`` escaped, so any name finds itself.
+    The player's id is an exact MATCH of the name, TRIMmed (spaces around
+    and doubled, as every reader folds them: :func:`dipxl.names.match_key`),
+    with the criteria wildcards ``~ * ?`` escaped, so any name finds itself.
     """
-    d = s.cell("Player")
+    d = f'TRIM({s.cell("Player")})'
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',

@@ -9,6 +9,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from dipxl import counted
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
@@ -18,6 +19,10 @@ from dipxl.workbook.sheets.cells import define_name, put_text, put_value
 from dipxl.workbook.sheets.settings import MAX_POSITIONS, settings_table
 
 __all__ = ["build"]
+
+# How many boards not counted the status line names (the others are counted),
+# as dipxl score's (:data:`dipxl.counted.SHOWN`).
+SHOWN = counted.SHOWN
 
 
 def build(
@@ -54,6 +59,7 @@ def build(
         ws.cell(2 + rnd, column).value = f"=IF(COUNTA({cell})=0,1,{cell}*1)" if ref else 1
     weights = column_letter(column)
     define_name(wb, "calc_weights", column_span(weights, 3, 2 + plan.rounds, CALC))
+    _counted(wb, ws, plan, column + 2)
     put_text(ws.cell(2, 1), "position points")
     put_text(ws.cell(2, 3), "running sum")
     ws.cell(3, 3, 0)
@@ -99,3 +105,66 @@ def build(
     for k in range(1, plan.rows_per_round + 1):
         put_value(ws, 2 + k, 10, k, "n")
     define_name(wb, "calc_seq", column_span("J", 3, 2 + plan.rows_per_round, CALC))
+
+
+def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
+    """One row a board from ``column`` on: its round, board and rows,
+    whether it counts (Game done), why it does not (text in a count or a
+    year, a draw flag not read, some counts blank: :data:`dipxl.counted`'s
+    reasons, in words a formula can say) and its place among those left
+    out; then the status line (``calc_counted``) that the Standings sheet
+    shows, as ``dipxl score`` says it (:class:`dipxl.counted.Counted`)."""
+    heads = ("round", "board", "counted", "not counted because", "left out no.", "label",
+             "seats not on Players", "last round counted")
+    for offset, head in enumerate(heads):
+        put_text(ws.cell(2, column + offset), head)
+    c = [column_letter(column + k) for k in range(len(heads))]
+    row = 3
+    for rnd in range(1, plan.rounds + 1):
+        for board in range(1, plan.boards + 1):
+            first = plan.block_first(rnd, board)
+            last = first + 6
+            typed = fx.typed_block(plan, first, last, plan.results)
+            counts = plan.column_range("Centres", first, last)
+            done = f"{plan.results}!${plan.col('Game done')}${first}"
+            ws.cell(row, column, rnd)
+            ws.cell(row, column + 1, board)
+            ws.cell(row, column + 2).value = f"=IF({done}=1,1,0)"
+            ws.cell(row, column + 3).value = (
+                f'=IF({c[2]}{row}=1,"",IF({fx.text_entry(typed)},"{fx.TEXT_ENTRY}",'
+                f'IF(NOT({fx.flags_read(plan.column_range("Draw", first, last))}),'
+                f'"{fx.DRAW_ENTRY}",IF(COUNT({counts})>0,COUNT({counts})&" of 7 counts",""))))')
+            previous = f"{c[4]}{row - 1}" if row > 3 else "0"
+            ws.cell(row, column + 4).value = f'={previous}+({c[3]}{row}<>"")'
+            ws.cell(row, column + 5).value = (
+                f'="R{rnd} B{board} (rows {first}-{last}: "&{c[3]}{row}&")"')
+            # Names typed but not found on Players (the Player id stays blank).
+            ws.cell(row, column + 6).value = (
+                f"=COUNTA({plan.column_range('Player', first, last)})"
+                f"-COUNT({plan.column_range('Player id', first, last)})")
+            ws.cell(row, column + 7).value = f"=IF({c[2]}{row}=1,{rnd},0)"
+            row += 1
+    end = row - 1
+
+    def whole(k: int) -> str:
+        return f"${c[k]}$3:${c[k]}${end}"
+
+    def nth(k: int) -> str:
+        return f"INDEX({whole(5)},MATCH({k},{whole(4)},0))"
+
+    total = f"SUM({whole(2)})"
+    left = f"MAX({whole(4)})"
+    unknown = f"SUM({whole(6)})"
+    last_round = f"MAX({whole(7)})"
+    named = "&".join([nth(1)] + [f'IF({left}>={k},", "&{nth(k)},"")'
+                                 for k in range(2, SHOWN + 1)])
+    more = f'IF({left}>{SHOWN}," and "&({left}-{SHOWN})&" more","")'
+    head = f'IF({last_round}>0,"after round "&{last_round}&": ","no round finished: ")'
+    boards = (f'IF({left}=0,IF({total}>0,"all "&{total}&" boards counted","no board counted"),'
+              f'{total}&" of "&({total}+{left})&" boards counted; not counted: "&{named}&{more})')
+    seats = (f'IF({unknown}>0,"; "&{unknown}&IF({unknown}=1," seat"," seats")&'
+             '" whose player is not on Players (the workbook leaves them out)","")')
+    at = column + len(heads) + 1
+    put_text(ws.cell(2, at), "counted")
+    ws.cell(3, at).value = f"={head}&{boards}&{seats}"
+    define_name(wb, "calc_counted", f"{CALC}!${column_letter(at)}$3")

@@ -10,6 +10,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from dipxl.fields import SPEC
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournament
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
@@ -160,13 +161,14 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
         FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
     )
     # A draw flag the formulas do not read (x, 1, TRUE, " Y"): the game is
-    # not counted (its Score cells say so); dipxl score refuses it.
+    # not counted (its Score cells say so), nor by dipxl score.
     g = plan.col("Draw")
     ws.conditional_formatting.add(
         f"{g}2:{g}{last}",
         FormulaRule(
-            formula=[f'AND(COUNTA({g}2)>0,COUNTIF({g}2,"Y")+COUNTIF({g}2,"Yes")'
-                     f'+COUNTIF({g}2,"N")+COUNTIF({g}2,"No")=0)'],
+            formula=[f"AND(COUNTA({g}2)>0,"
+                     + "+".join(f'COUNTIF({g}2,"{flag}")' for flag in SPEC["draw"].flags)
+                     + "=0)"],
             fill=TEXT_FILL, font=TEXT_FONT,
         ),
     )

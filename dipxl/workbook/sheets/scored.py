@@ -15,6 +15,7 @@ values built from the tables of :mod:`dipxl.tables`:
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -99,8 +100,12 @@ def build(standings: Standings, source: str = "") -> list[Sheet]:
     )
     if source:
         settings.append(["source", source, "The workbook or CSV file scored"])
+    standing = _sheet("Standings", table, look)
+    # What the standings left out, below them (a blank row between).
+    standing = dataclasses.replace(
+        standing, rows=[*standing.rows, [], ["Counted", str(standings.counted)]])
     return [
-        _sheet("Standings", table, look),
+        standing,
         _sheet("Games", flags, look),
         _sheet("Best country", best_country_table(standings), look),
         _sheet("Powers", powers_table(standings), look),

@@ -91,7 +91,14 @@ def build(
     fit_columns(ws, look, shown)
     blank_without_games(ws, headers.index("Games") + 1, 3, len(headers), n + 1)
     ws.column_dimensions[hl].hidden = True
-    note_col = helper + 2
+    # What the standings count and leave out, live (as dipxl score says it).
+    status_col = helper + 2
+    put_text(ws.cell(1, status_col), "Counted")
+    ws.cell(1, status_col).font = HEADER_FONT
+    put_formula(ws, 2, status_col, "calc_counted")
+    ws.cell(2, status_col).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions[column_letter(status_col)].width = 45
+    note_col = status_col + 1
     put_text(ws.cell(1, note_col), "Tie-breakers")
     ws.cell(1, note_col).font = HEADER_FONT
     ws.column_dimensions[column_letter(note_col)].width = 60
