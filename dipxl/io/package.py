@@ -220,6 +220,15 @@ class Package:
         return self.cells(sheet, columns).formulas_in(
             columns, after_row, self._last_rows.get(sheet, MAX_ROWS))
 
+    def constant_cells(
+        self, sheet: str, columns: Collection[int], after_row: int = 0
+    ) -> dict[tuple[int, int], object]:
+        """(row, column) -> value of the cells of ``sheet`` in ``columns``
+        below ``after_row`` whose own formula is a constant (``=TRUE()``,
+        ``=5``, ``="Y"``: see :func:`dipxl.io.cells.constant`), as
+        LibreOffice saves every TRUE and FALSE typed in."""
+        return self.cells(sheet, columns).constants_in(columns, after_row)
+
     def error_cells(
         self, sheet: str, columns: Collection[int], after_row: int = 0
     ) -> dict[tuple[int, int], str]:

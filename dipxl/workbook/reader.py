@@ -190,6 +190,23 @@ def _row_place(
     return _rows(ref, header, columns, (row,)).locate(name, 0)
 
 
+def _typed_in(
+    rows: Sequence[list[Any]], formulas: Mapping[tuple[int, int], str],
+    constants: Mapping[tuple[int, int], object],
+) -> dict[tuple[int, int], str]:
+    """The ``formulas`` (cell -> text) that compute their value; a cell whose
+    formula is a constant (``constants``: cell -> value; LibreOffice saves
+    every TRUE typed in as ``=TRUE()``) holds a value typed in, written
+    into ``rows`` as such, whatever value was cached with it (or none)."""
+    computed = {}
+    for (row, col), text in formulas.items():
+        if (row, col) in constants and row <= len(rows) and col < len(rows[row - 1]):
+            rows[row - 1][col] = constants[(row, col)]
+        else:
+            computed[(row, col)] = text
+    return computed
+
+
 def _unread(
     ref: str, header: _Header, rows: Sequence[list[Any]], cells: Mapping[tuple[int, int], str],
     holds: str, advice: str,
@@ -265,7 +282,8 @@ class _Reader:
         settings = self.settings()
         sheet, header, rows = self.results_sheet()
         input_cols = set(header.columns.values())
-        formulas = self.package.formula_cells(sheet, input_cols, header.row)
+        formulas = _typed_in(rows, self.package.formula_cells(sheet, input_cols, header.row),
+                             self.package.constant_cells(sheet, input_cols, header.row))
         ref = _sheet_ref(sheet)
         if formulas:
             raise _unread(ref, header, rows, formulas, "a formula ({})",
@@ -428,7 +446,9 @@ class _Reader:
         header_index, columns = found
         ref = _sheet_ref(sheet)
         for cells, holds in (
-            (self.package.formula_cells(sheet, columns.values(), header_index + 1), "a formula"),
+            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), header_index + 1),
+                       self.package.constant_cells(sheet, columns.values(), header_index + 1)),
+             "a formula"),
             (self.package.error_cells(sheet, columns.values(), header_index + 1),
              "the error value"),
         ):
@@ -466,7 +486,8 @@ class _Reader:
         header_index, _, value_col = found
         return read_settings(
             rows, sheet, found,
-            self.package.formula_cells(sheet, (value_col,), header_index + 1),
+            _typed_in(rows, self.package.formula_cells(sheet, (value_col,), header_index + 1),
+                      self.package.constant_cells(sheet, (value_col,), header_index + 1)),
             self.package.error_cells(sheet, (value_col,), header_index + 1),
             self.package.defined_names(),
         )
