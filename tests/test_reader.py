@@ -560,3 +560,24 @@ def test_the_results_sheet_is_read_whatever_other_sheets_hold(tmp_path: Path) ->
     book = read_workbook(path)
     assert book.sheet == "Results"
     assert {g.round for g in book.tournament.games} == {2}
+
+
+def test_checkbox_columns_get_one_message_a_column(tmp_path: Path) -> None:
+    # A hand-made table whose Draw column is checkboxes (TRUE/FALSE, as
+    # Excel and Google Sheets save them; LibreOffice as =TRUE() formulas)
+    # and one Centres cell ticked by mistake: one message a column, saying
+    # what to type, never one a cell.
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    assert ws["G1"].value == "Draw"
+    for row in range(2, 16):
+        ws[f"G{row}"] = row % 2 == 0 if row < 9 else ("=TRUE()" if row % 2 else "=FALSE()")
+    ws["E30"] = True
+    wb.save(path)
+    assert error_of(path).splitlines() == [
+        "e.xlsx: Results!E30: Centres column holds TRUE/FALSE (checkboxes) in 1 cell: type the "
+        "centres held at the end (0-34)",
+        "e.xlsx: Results!G2:G15: Draw column holds TRUE/FALSE (checkboxes) in 14 cells: type Y "
+        "for a draw member, N for a survivor left out, or leave blank",
+    ]

@@ -35,7 +35,7 @@ from typing import Any
 
 import python_calamine
 
-from dipxl.errors import DipxlError, InputError, Notice
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import FIELDS, REQUIRED, describe, header_columns, parse_player, parse_text
 from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
@@ -157,6 +157,40 @@ def _input_columns(
         raw = [[values[i] for i in kept] for values in raw]
         numbers = [numbers[i] for i in kept]
     return dict(zip((f for f, _ in present), raw, strict=True)), numbers
+
+
+# What to type in each input column instead of TRUE/FALSE (checkboxes).
+_TYPE_INSTEAD = {
+    "round": "type the round's number",
+    "board": "type the board's number",
+    "power": "type the power's name (Austria, England, France, Germany, Italy, Russia, Turkey)",
+    "player": "type the player's name",
+    "centres": "type the centres held at the end (0-34)",
+    "eliminated": "type the year the power was eliminated, or leave blank",
+    "draw": "type Y for a draw member, N for a survivor left out, or leave blank",
+}
+
+
+def _refuse_checkboxes(
+    ref: str, header: _Header, columns: Mapping[str, list[Any]], numbers: Sequence[int]
+) -> None:
+    """Refuse input columns holding TRUE/FALSE (checkboxes, or a TRUE typed
+    in): one error a column, counting its cells and saying what to type."""
+    problems = []
+    for name, values in columns.items():
+        rows = [n for v, n in zip(values, numbers, strict=True) if type(v) is bool]
+        if not rows:
+            continue
+        letter = column_letter(header.columns[name] + 1)
+        span = f"{ref}!{letter}{rows[0]}" + (f":{letter}{rows[-1]}" if len(rows) > 1 else "")
+        cells = f"{len(rows)} cell{'s' if len(rows) > 1 else ''}"
+        problems.append(InputError(
+            f"{_TITLES[name]} column holds TRUE/FALSE (checkboxes) in {cells}: "
+            f"{_TYPE_INSTEAD[name]}",
+            span, field=name, value=True, cell=f"{ref}!{letter}{rows[0]}",
+        ))
+    if problems:
+        raise InputErrors.of(problems)
 
 
 def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
@@ -305,6 +339,7 @@ class _Reader:
                 "no results: the sheet has a header row but no result rows below it",
                 f"{ref}!A{header.row}",
             )
+        _refuse_checkboxes(ref, header, columns, numbers)
         settings.check_results(rows[header.row - 1], ref, header.columns.get("draw"),
                                columns.get("draw", ()), numbers)
         title = settings.title or self.title_above(rows, header) or default_title
