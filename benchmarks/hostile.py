@@ -114,6 +114,7 @@ FILES: dict[str, Callable[[Path], None]] = {
         10, f"O{MAX_CELLS // 150 - 100}")),
     "stray-cell-inside-limits.xlsx": _lazy(lambda: files.stray_cell(
         f"O{MAX_CELLS // 15 - 100}")),
+    "heads-not-needed-at-limit.xlsx": _lazy(files.heads_not_needed),
     "shared-strings-at-limit.xlsx": _lazy(lambda: files.shared_strings(MAX_SHARED_STRINGS)),
     "wide-rows-at-limit.csv": _lazy(lambda: files.csv_wide_rows(
         MAX_INPUT // MAX_LINE - 4, MAX_LINE - 1)),

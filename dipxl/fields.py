@@ -533,6 +533,7 @@ class Field:
     number: bool = False
     flags: tuple[str, ...] = ()
     careless: str = ""
+    instead: str = ""  # what to type, said to a column of checkboxes
 
 
 def _read_player(value: object) -> str | Refused:
@@ -559,30 +560,37 @@ _COUNTS = (
 FIELD_SPECS: tuple[Field, ...] = (
     Field("round", "Round", HEADER_SYNONYMS["round"], parse_round, _whole(1, MAX_ROUND),
           _whole(1, MAX_ROUND), required=True, number=True,
-          careless="A whole number; text holding one is read (\"2\", \" 2 \")."),
+          careless="A whole number; text holding one is read (\"2\", \" 2 \").",
+          instead="type the round's number"),
     Field("board", "Board", HEADER_SYNONYMS["board"], parse_board, _whole(1, MAX_BOARD),
           _whole(1, MAX_BOARD), required=True, number=True,
-          careless="A whole number; text holding one is read."),
+          careless="A whole number; text holding one is read.",
+          instead="type the board's number"),
     Field("power", "Power", HEADER_SYNONYMS["power"], parse_power, read_power, read_power,
           required=True,
-          careless="A power's name or abbreviation in any case (A, Aus, Austria-Hungary)."),
+          careless="A power's name or abbreviation in any case (A, Aus, Austria-Hungary).",
+          instead="type the power's name (Austria, England, France, Germany, Italy, Russia, "
+          "Turkey)"),
     Field("player", "Player", HEADER_SYNONYMS["player"], parse_player, _read_player,
           _read_player, required=True,
           careless="Case, spaces around and doubled, accents typed as one character or "
           "two, invisible characters: one player, with a warning where two spellings "
-          "meet; a name one letter or an accent away from another gets \"did you mean\"."),
+          "meet; a name one letter or an accent away from another gets \"did you mean\".",
+          instead="type the player's name"),
     Field("centres", "Centres", HEADER_SYNONYMS["centres"], parse_centres,
           _count_reader(0, MAX_CENTRES, False), _count_reader(0, MAX_CENTRES, True),
-          required=True, board=True, number=True, careless=_COUNTS),
+          required=True, board=True, number=True, careless=_COUNTS,
+          instead="type the centres held at the end (0-34)"),
     Field("eliminated", "Eliminated", HEADER_SYNONYMS["eliminated"], parse_year,
           _count_reader(FIRST_YEAR, LAST_YEAR, False),
           _count_reader(FIRST_YEAR, LAST_YEAR, True), board=True, number=True,
-          careless=_COUNTS),
+          careless=_COUNTS, instead="type the year the power was eliminated, or leave blank"),
     Field("draw", "Draw", HEADER_SYNONYMS["draw"], parse_draw, _flag_reader(False),
           _flag_reader(True), board=True, flags=("Y", "Yes", "N", "No"),
           careless="Y, Yes, N or No in any case; in a CSV file spaces around them too. "
           "Anything else (x, 1, TRUE, \" Y\" in a spreadsheet) leaves the board not counted, "
-          "with a warning naming the cell."),
+          "with a warning naming the cell.",
+          instead="type Y for a draw member, N for a survivor left out, or leave blank"),
 )
 SPEC = {f.name: f for f in FIELD_SPECS}
 if tuple(SPEC) != FIELDS or tuple(f.name for f in FIELD_SPECS if f.required) != REQUIRED:

@@ -141,6 +141,8 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     naming the cell, as a generated workbook's formulas leave it out.
     """
     size = len(rows.wheres)
+    if rows.sheet:
+        _refuse_checkboxes(rows)
     parsed: dict[str, list[Any]] = {}
     refused: dict[str, list[bool]] = {}  # per field with a refused cell: which rows
     unread: dict[int, list[str]] = {}  # row -> its board fields not read
@@ -194,6 +196,41 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     remarks = [*uncounted, *_half_entered(rows, grouped, seats), *spelt,
                *_spelt_alike(rows, parsed["player"]), *_near_names(rows, parsed["player"], rounds)]
     return Tournament(tuple(games), title, tuple(remarks))
+
+
+def _refuse_checkboxes(rows: Rows) -> None:
+    """Refuse a spreadsheet's column of checkboxes (TRUE/FALSE, typed,
+    ticked, or saved by LibreOffice as =TRUE()): one error a column,
+    counting its cells and saying what to type (``Field.instead``).  A
+    single TRUE among a board field's values is a careless entry, not a
+    column of checkboxes: its board is not counted, as any value no
+    formula reads."""
+    problems = []
+    for name, values in rows.columns.items():
+        if bool not in set(map(type, values)):
+            continue
+        at = [i for i, v in enumerate(values) if type(v) is bool]
+        if SPEC[name].board and len(at) == 1:
+            continue
+        first, last = rows.cell(name, at[0]), rows.cell(name, at[-1])
+        span = first if len(at) == 1 else _joined_cells(first, last)
+        cells = f"{len(at)} cell{'s' if len(at) > 1 else ''}"
+        problems.append(InputError(
+            f"{SPEC[name].header} column holds TRUE/FALSE (checkboxes) in {cells}: "
+            f"{SPEC[name].instead}",
+            span, field=name, value=True, cell=first,
+        ))
+    if problems:
+        raise InputErrors.of(problems)
+
+
+def _joined_cells(first: str, last: str) -> str:
+    """``Results!G2:G15`` from its first and last cells (`` to `` between
+    places that are not cells of one sheet)."""
+    sheet, bang, _ = first.rpartition("!")
+    if bang and last.startswith(sheet + "!"):
+        return f"{first}:{last.rpartition('!')[2]}"
+    return f"{first} to {last}"
 
 
 def _unread_rows(values: list[Any]) -> list[int]:

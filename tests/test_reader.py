@@ -15,7 +15,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from dipxl.errors import DipxlError
+from dipxl import udfs
+from dipxl.errors import DipxlError, InputError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.standings import score_tournament
 from dipxl.systems import canonical, system_ids
@@ -214,11 +215,11 @@ def test_a_sheet_name_with_quotes_and_entities(tmp_path: Path) -> None:
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
     wb["Results"].title = 'Bob\'s "R&D" <1>'
-    wb['Bob\'s "R&D" <1>']["E5"] = "=2"
+    wb['Bob\'s "R&D" <1>']["E5"] = "=1+1"
     wb.save(path)
     assert error_of(path).startswith(
         'e.xlsx: \'Bob\'\'s "R&D" <1>\'!E5 (round 1, board 1, Germany, Dmitri): '
-        "centres holds a formula (=2)"
+        "centres holds a formula (=1+1)"
     )
 
 
@@ -251,10 +252,10 @@ def test_a_formula_error_names_the_row_by_its_typed_values_only(tmp_path: Path) 
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
     wb = openpyxl.load_workbook(path)
     wb["Results"]["A9"] = "=0+1"
-    wb["Results"]["D9"] = '="Zed"'
+    wb["Results"]["D9"] = '=TRIM("Zed")'
     wb.save(path)
     cached = _rewrite_sheet(path, tmp_path / "cached.xlsx", lambda xml: re.sub(
-        rb'<c r="D9"[^>]*>.*?</c>', lambda _: b'<c r="D9" t="str"><f>"Zed"</f><v>Zed</v></c>',
+        rb'<c r="D9"[^>]*>.*?</c>', lambda _: b'<c r="D9" t="str"><f>TRIM("Zed")</f><v>Zed</v></c>',
         xml, count=1, flags=re.S))
     assert b"<v>Zed</v>" in _sheet_xml(cached)
     assert error_of(cached).startswith(
@@ -560,3 +561,42 @@ def test_the_results_sheet_is_read_whatever_other_sheets_hold(tmp_path: Path) ->
     book = read_workbook(path)
     assert book.sheet == "Results"
     assert {g.round for g in book.tournament.games} == {2}
+
+
+def test_checkbox_columns_get_one_message_a_column(tmp_path: Path) -> None:
+    # A hand-made table whose Draw column is checkboxes (TRUE/FALSE, as
+    # Excel and Google Sheets save them; LibreOffice as =TRUE() formulas)
+    # and one Centres cell ticked by mistake: one message a column, saying
+    # what to type, never one a cell.
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    assert ws["G1"].value == "Draw"
+    for row in range(2, 16):
+        ws[f"G{row}"] = row % 2 == 0 if row < 9 else ("=TRUE()" if row % 2 else "=FALSE()")
+    ws["E30"] = True
+    ws["E31"] = False
+    wb.save(path)
+    assert error_of(path).splitlines() == [
+        "e.xlsx: Results!E30:E31: Centres column holds TRUE/FALSE (checkboxes) in 2 cells: type "
+        "the centres held at the end (0-34)",
+        "e.xlsx: Results!G2:G15: Draw column holds TRUE/FALSE (checkboxes) in 14 cells: type Y "
+        "for a draw member, N for a survivor left out, or leave blank",
+    ]
+    # The same through a worksheet function (the core's check).
+    rows = [[c.value for c in r] for r in openpyxl.load_workbook(path)["Results"].iter_rows(
+        max_col=7)]
+    cells = [[float(v) if type(v) is int else v for v in r] for r in rows]
+    with pytest.raises(InputError, match=r"Centres column holds TRUE/FALSE .* more problem"):
+        udfs.DIPXL_STANDINGS(cells[:1] + [[*r[:6], True] for r in cells[1:4]] + cells[4:],
+                             "cdiplo")
+
+
+def test_one_ticked_count_is_a_careless_entry_its_board_not_counted(tmp_path: Path) -> None:
+    path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Results"]["E30"] = True
+    wb.save(path)
+    book = read_workbook(path)
+    [notice] = [n for n in book.tournament.remarks if n.code == "not_counted"]
+    assert notice.where == "Results!E30" and "(a checkbox?)" in notice.message

@@ -33,7 +33,7 @@ from dipxl.errors import InputError
 from dipxl.io.limits import MAX_ROWS
 from dipxl.workbook.a1 import column_number, parse_cell
 
-__all__ = ["Cells", "parse_ref", "parsed", "scan_cells", "searched"]
+__all__ = ["NOT_CONSTANT", "Cells", "constant", "parse_ref", "parsed", "scan_cells", "searched"]
 
 Cell = tuple[int, int]  # (1-based row, 0-based column)
 
@@ -45,6 +45,39 @@ def parse_ref(ref: str) -> Cell | None:
     anything else."""
     found = parse_cell(ref)
     return (found[0], found[1] - 1) if found else None
+
+
+# A formula that is a constant, as LibreOffice writes every TRUE and FALSE
+# typed in a cell (``<f>TRUE()</f>``) and Excel takes ``=5`` or ``="Y"``:
+# TRUE or FALSE (with or without its brackets), a number (signs before it,
+# a point, an exponent) or a text in double quotes.  Nothing else: no
+# reference, operator between values, or other function.
+_CONSTANT = re.compile(
+    r"""=\s*(?:
+      (?P<bool>TRUE|FALSE)\s*(?:\(\s*\))?
+    | (?P<number>[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)
+    | "(?P<text>(?:[^"]|"")*)"
+    )\s*""",
+    re.ASCII | re.IGNORECASE | re.VERBOSE,
+)
+NOT_CONSTANT = object()  # what :func:`constant` gives for a formula that computes
+
+
+def constant(formula: str) -> object:
+    """The value of a formula that is a constant (``"=TRUE()"`` -> True,
+    ``"=-5"`` -> -5.0, ``'="Y"'`` -> ``"Y"``), as a spreadsheet reads the
+    value typed in (a number as a float, as python-calamine gives it);
+    :data:`NOT_CONSTANT` for any other formula text (as :class:`Cells`
+    shows it: ``=`` then the text), which computes its value."""
+    found = _CONSTANT.fullmatch(formula)
+    if found is None:
+        return NOT_CONSTANT
+    if found["bool"] is not None:
+        return found["bool"].upper() == "TRUE"
+    if found["number"] is not None:
+        number = float(found["number"])
+        return number if number - number == 0 else NOT_CONSTANT  # 1e999 is no value
+    return found["text"].replace('""', '"')
 
 
 def _column(letters: str) -> int:
@@ -62,6 +95,9 @@ class Cells:
     # range each covers.
     arrays: list[tuple[Cell, Cell, str]] = field(default_factory=list)
     errors: dict[Cell, str] = field(default_factory=dict)  # cell -> "#N/A"
+    # The cells whose own formula is a plain constant (:func:`constant`; not
+    # an array or shared formula) -> its value.
+    constants: dict[Cell, object] = field(default_factory=dict)
 
     def formulas_in(
         self, columns: Collection[int] | None, after_row: int, last_row: int = MAX_ROWS
@@ -83,6 +119,15 @@ class Cells:
                 for col in wanted:
                     found.setdefault((row, col), text)
         return found
+
+    def constants_in(self, columns: Collection[int], after_row: int) -> dict[Cell, object]:
+        """Cell -> value of the cells in ``columns`` below ``after_row``
+        whose own formula is a constant (:func:`constant`)."""
+        return {
+            cell: value
+            for cell, value in self.constants.items()
+            if cell[0] > after_row and cell[1] in columns
+        }
 
     def errors_in(self, columns: Collection[int], after_row: int) -> dict[Cell, str]:
         """Cell -> error text of the cells in ``columns`` below ``after_row``
@@ -161,6 +206,9 @@ def _record_formula(found: Cells, cell: Cell, attrs: dict[str, str], text: str) 
         "(shared formula)" if attrs.get("t") == "shared" else "(formula)")
     if found.columns is None or cell[1] in found.columns:
         found.formulas[cell] = shown
+        value = NOT_CONSTANT if attrs.get("t") not in (None, "normal") else constant(shown)
+        if value is not NOT_CONSTANT:
+            found.constants[cell] = value
     if attrs.get("t") in ("array", "dataTable"):
         first, _, last = attrs.get("ref", "").partition(":")
         top_left, bottom_right = parse_ref(first), parse_ref(last or first)

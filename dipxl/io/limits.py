@@ -14,6 +14,8 @@ them (``tests/io/test_limits.py`` writes one and checks).
 from __future__ import annotations
 
 __all__ = [
+    "HEADS_BYTES",
+    "HEAD_BYTES",
     "MAX_CELLS",
     "MAX_INPUT",
     "MAX_LINE",
@@ -56,13 +58,22 @@ PROLOG_LIMIT = 64 << 10
 # string before any sheet is read); a generated workbook has a few
 # thousand, one a distinct text.
 MAX_SHARED_STRINGS = 1_000_000
-# Cells of the sheets read, in all, each counted from A1 to its last cell
+# Cells of the sheets read (loaded whole: the results, Settings, Players
+# when needed), in all, each counted from A1 to its last cell
 # as python-calamine holds it (a dense grid): one stray value at
 # XFD1048576 would ask for hundreds of gigabytes, and a million cells take
 # python-calamine a second and dipxl as long again.  A workbook's sheets
 # are counted together, so that many sheets at the limit are refused like
 # one.  The largest `dipxl new` workbook's sheets hold 185,469.
 MAX_CELLS = 400_000
+# Bytes of a sheet's XML read, at most, to look for a header in its first
+# rows when the sheet is not needed (a player database, a pasted log):
+# such a sheet is never loaded, nor counted in MAX_CELLS, whatever its
+# size.  Twenty rows of a wide table take tens of kilobytes.  HEADS_BYTES
+# bounds them all in a workbook (Python looks at about 5 MB of cells a
+# second): sheets past it are not looked at.
+HEAD_BYTES = 256 << 10
+HEADS_BYTES = 2 << 20
 # Characters of one cell's text: Excel's own limit, which no spreadsheet
 # application goes past (a name, a title).
 MAX_TEXT = 32_767

@@ -35,7 +35,10 @@ from typing import IO
 
 from dipxl.errors import InputError
 from dipxl.io.cells import Cells, scan_cells
+from dipxl.io.heads import SharedStrings, head_rows
 from dipxl.io.limits import (
+    HEAD_BYTES,
+    HEADS_BYTES,
     MAX_CELLS,
     MAX_PARTS,
     MAX_RATIO,
@@ -109,6 +112,8 @@ class Package:
         self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
         self._last_rows: dict[str, int] = {}
         self._grids: dict[str, int] = {}  # sheet -> cells from A1 to its last, of those read
+        self._shared: SharedStrings | None = None
+        self._heads_left = HEADS_BYTES  # bytes of sheet_head still to spend
 
     def part(self, name: str) -> bytes:
         """A part's bytes, read back from the stored copy."""
@@ -156,6 +161,30 @@ class Package:
             if name is not None and _attr(attrs, b"localSheetId") is None:
                 found.setdefault(name, unescape(text.decode("utf-8", "replace")).strip())
         return found
+
+    def sheet_head(self, sheet: str, nrows: int) -> list[list[object]]:
+        """The values of the first ``nrows`` rows of ``sheet`` (see
+        :mod:`dipxl.io.heads`), from no more than the first
+        :data:`HEAD_BYTES` of its XML: the sheet is neither loaded nor
+        counted against :data:`MAX_CELLS`.  A sheet without a part of its
+        own has none, and so has every sheet once :data:`HEADS_BYTES` are
+        spent."""
+        part = self.parts.get(sheet)
+        if part is None or self._heads_left <= 0:
+            return []
+        try:
+            with self._stored.open(part) as stream:
+                head = stream.read(min(HEAD_BYTES, self._heads_left))
+        except KeyError:
+            return []
+        self._heads_left -= len(head)
+        return head_rows(head, nrows, self._shared_strings)
+
+    def _shared_strings(self, index: int) -> str:
+        if self._shared is None:
+            names = [n for n in self._stored.namelist() if n.lower() == "xl/sharedstrings.xml"]
+            self._shared = SharedStrings(self.part(names[0]) if names else b"")
+        return self._shared(index)
 
     def check_extent(self, sheet: str) -> None:
         """Refuse a sheet too big to load: more than :data:`MAX_ROWS` rows,
@@ -219,6 +248,15 @@ class Package:
         when None) below ``after_row``."""
         return self.cells(sheet, columns).formulas_in(
             columns, after_row, self._last_rows.get(sheet, MAX_ROWS))
+
+    def constant_cells(
+        self, sheet: str, columns: Collection[int], after_row: int = 0
+    ) -> dict[tuple[int, int], object]:
+        """(row, column) -> value of the cells of ``sheet`` in ``columns``
+        below ``after_row`` whose own formula is a constant (``=TRUE()``,
+        ``=5``, ``="Y"``: see :func:`dipxl.io.cells.constant`), as
+        LibreOffice saves every TRUE and FALSE typed in."""
+        return self.cells(sheet, columns).constants_in(columns, after_row)
 
     def error_cells(
         self, sheet: str, columns: Collection[int], after_row: int = 0

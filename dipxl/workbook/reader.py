@@ -164,6 +164,7 @@ def _input_columns(
     return dict(zip((f for f, _ in present), raw, strict=True)), numbers
 
 
+# What to type in each input column instead of TRUE/FALSE (checkboxes).
 def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
           numbers: Sequence[int]) -> Rows:
     """The rows of ``columns`` (values as read; typed here, see
@@ -193,6 +194,23 @@ def _row_place(
         for f, c in header.columns.items()
     }
     return _rows(ref, header, columns, (row,)).locate(name, 0)
+
+
+def _typed_in(
+    rows: Sequence[list[Any]], formulas: Mapping[tuple[int, int], str],
+    constants: Mapping[tuple[int, int], object],
+) -> dict[tuple[int, int], str]:
+    """The ``formulas`` (cell -> text) that compute their value; a cell whose
+    formula is a constant (``constants``: cell -> value; LibreOffice saves
+    every TRUE typed in as ``=TRUE()``) holds a value typed in, written
+    into ``rows`` as such, whatever value was cached with it (or none)."""
+    computed = {}
+    for (row, col), text in formulas.items():
+        if (row, col) in constants and row <= len(rows) and col < len(rows[row - 1]):
+            rows[row - 1][col] = constants[(row, col)]
+        else:
+            computed[(row, col)] = text
+    return computed
 
 
 def _unread(
@@ -247,12 +265,20 @@ class _Reader:
             raise InputError(f"the workbook cannot be read (damaged?): {err}") from None
         self.names: list[str] = list(self.book.sheet_names)
         self.loaded: dict[str, list[list[Any]]] = {}
+        self.heads: dict[str, list[list[Any]]] = {}  # first rows of sheets not loaded
 
     def rows(self, sheet: str, nrows: int | None = None) -> list[list[Any]]:
         """Cell values from A1 (``""`` for empty cells), the first ``nrows``
         rows (all when None); the sheet is read once, and a text longer than
-        a spreadsheet cell holds (:data:`MAX_TEXT`) refused, naming its cell."""
+        a spreadsheet cell holds (:data:`MAX_TEXT`) refused, naming its cell.
+        The first rows of a sheet not read are read alone, from the start
+        of its XML (:meth:`Package.sheet_head`): a sheet dipxl does not
+        need costs little, whatever its size."""
         loaded = self.loaded.get(sheet)
+        if loaded is None and nrows is not None:
+            if sheet not in self.heads:
+                self.heads[sheet] = self.package.sheet_head(sheet, HEADER_ROWS)
+            return self.heads[sheet][:nrows]
         if loaded is None:
             self.package.check_extent(sheet)
             try:
@@ -270,7 +296,8 @@ class _Reader:
         settings = self.settings()
         sheet, header, rows = self.results_sheet()
         input_cols = set(header.columns.values())
-        formulas = self.package.formula_cells(sheet, input_cols, header.row)
+        formulas = _typed_in(rows, self.package.formula_cells(sheet, input_cols, header.row),
+                             self.package.constant_cells(sheet, input_cols, header.row))
         ref = _sheet_ref(sheet)
         if formulas:
             raise _unread(ref, header, rows, formulas, "a formula ({})",
@@ -328,9 +355,14 @@ class _Reader:
                 count = sum(f in columns for f in REQUIRED)
                 if count >= 3 and (partial is None or count > partial[0]):
                     partial = (count, sheet, index + 1, columns)
-        if len(full) == 1:
+        if len(full) == 1:  # found in its first rows: now read whole, and found there
             sheet, header = full[0]
-            return sheet, header, self.rows(sheet)
+            rows = self.rows(sheet)
+            columns = header_columns(rows[header.row - 1]) if header.row <= len(rows) else {}
+            if all(f in columns for f in REQUIRED):
+                return sheet, _Header(header.row, columns), rows
+            raise InputError("the workbook is damaged: the sheet's first rows read two ways",
+                             _sheet_ref(sheet))
         if full:  # results spread over sheets: reading one would lose the others
             names = ", ".join(repr(n) for n, _ in full)
             sheet, header = full[0]
@@ -455,6 +487,8 @@ class _Reader:
         sheet = next((n for n in self.names if n.lower() == SHEETS["players"].lower()), None)
         if sheet is None:
             return {}
+        if _names_header(self.rows(sheet, HEADER_ROWS)) is None:
+            return {}  # no names to read: the sheet is not read
         rows = self.rows(sheet)
         found = _names_header(rows)
         if found is None:
@@ -462,7 +496,9 @@ class _Reader:
         header_index, columns = found
         ref = _sheet_ref(sheet)
         for cells, holds in (
-            (self.package.formula_cells(sheet, columns.values(), header_index + 1), "a formula"),
+            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), header_index + 1),
+                       self.package.constant_cells(sheet, columns.values(), header_index + 1)),
+             "a formula"),
             (self.package.error_cells(sheet, columns.values(), header_index + 1),
              "the error value"),
         ):
@@ -493,14 +529,17 @@ class _Reader:
         sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
         if sheet is None:
             return Settings()
+        if settings_header(self.rows(sheet, HEADER_ROWS)) is None:
+            return Settings()  # a Settings sheet of another kind: not ours, not read
         rows = self.rows(sheet)
         found = settings_header(rows)
         if found is None:
-            return Settings()  # a Settings sheet of another kind: not ours
+            return Settings()
         header_index, _, value_col = found
         return read_settings(
             rows, sheet, found,
-            self.package.formula_cells(sheet, (value_col,), header_index + 1),
+            _typed_in(rows, self.package.formula_cells(sheet, (value_col,), header_index + 1),
+                      self.package.constant_cells(sheet, (value_col,), header_index + 1)),
             self.package.error_cells(sheet, (value_col,), header_index + 1),
             self.package.defined_names(),
         )

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipxl.examples import worked_games_event
+from dipxl.io.limits import HEAD_BYTES
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.demo import results_sheets
 from dipxl.workbook.xlsx import write_xlsx
@@ -36,6 +37,8 @@ __all__ = [
     "dense",
     "entity_bomb",
     "good_workbook_bytes",
+    "heads_not_needed",
+    "log_rows",
     "many_parts",
     "odd_member",
     "ods_file",
@@ -302,15 +305,25 @@ def _part(name: str) -> bytes:
         return zf.read(name)
 
 
-def stray_cell(ref: str = "XFD1048576") -> bytes:
+def stray_cell(ref: str = "XFD1048576", settings_ref: str = "") -> bytes:
     """The good workbook whose Results sheet holds one more value, at
     ``ref``, while its ``<dimension>`` still says ``A1:G43``: a reader that
-    trusts the dimension loads a grid of 17 billion cells (512 GB)."""
-    row = "".join(ch for ch in ref if ch.isdigit())
-    sheet = _part(SHEET).replace(
-        b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode())
+    trusts the dimension loads a grid of 17 billion cells (512 GB); and its
+    Settings sheet one at ``settings_ref`` when given."""
+    def strayed(part: str, ref: str) -> bytes:
+        row = "".join(ch for ch in ref if ch.isdigit())
+        return _part(part).replace(
+            b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode())
+
+    sheet = strayed(SHEET, ref)
     assert b'<dimension ref="A1:G43"/>' in sheet
-    return _edited({SHEET: sheet})
+    edits = {SHEET: sheet}
+    if settings_ref:
+        edits[SETTINGS] = strayed(SETTINGS, settings_ref)
+    return _edited(edits)
+
+
+SETTINGS = "xl/worksheets/sheet2.xml"  # the Settings sheet of good_workbook_bytes()
 
 
 STEERED = "worksheets/../worksheets/sheet1.xml"
@@ -472,15 +485,41 @@ def dense(rows: int, columns: int = 15) -> bytes:
     return _edited({SHEET: _part(SHEET).replace(b"</sheetData>", body + b"</sheetData>")})
 
 
-def sheets(count: int, ref: str) -> bytes:
+def log_rows(rows: int, columns: int = 10, header: Sequence[str] = ("When", "What")) -> bytes:
+    """The rows of a pasted log (a sheet dipxl does not need): ``header``
+    then ``rows`` rows of ``columns`` varied numbers (compressing as real
+    data does, not as a bomb)."""
+    first = b"".join(b'<c r="%s1" t="inlineStr"><is><t>%s</t></is></c>'
+                     % (column_letter(c + 1).encode(), h.encode()) for c, h in enumerate(header))
+    letters = [column_letter(c + 1).encode() for c in range(columns)]
+    body = [b'<row r="1">' + first + b"</row>"]
+    for r in range(2, rows + 2):
+        body.append(b'<row r="%d">' % r + b"".join(
+            b'<c r="%s%d"><v>%d</v></c>' % (letter, r, (r * 7919 + c * 104729) % 1000003)
+            for c, letter in enumerate(letters)) + b"</row>")
+    return b"".join(body)
+
+
+def heads_not_needed(count: int = 30) -> bytes:
+    """The good workbook with ``count`` sheets it does not need, each of a
+    first row longer than dipxl reads of such a sheet (varied numbers,
+    cells without references): as costly to look at as such sheets get."""
+    cells = b"".join(b"<c><v>%d</v></c>" % ((n * 7919) % 1000003) for n in range(20_000))
+    assert len(cells) > HEAD_BYTES
+    return sheets(count, rows=b'<row r="1">' + cells + b"</row>")
+
+
+def sheets(count: int, ref: str = "", rows: bytes = b"") -> bytes:
     """The good workbook with ``count`` more sheets ("Notes 1" ...), each
-    holding one value at ``ref``: each under the cells dipxl reads of a
-    sheet, all together maybe over what it reads of a workbook."""
+    holding one value at ``ref`` (or ``rows``, the XML of its rows): each
+    under the cells dipxl reads of a sheet, all together maybe over what
+    it reads of a workbook."""
     row = "".join(ch for ch in ref if ch.isdigit())
+    rows = rows or b'<row r="%s"><c r="%s" t="inlineStr"><is><t>x</t></is></c></row>' % (
+        row.encode(), ref.encode())
     sheet = (b'<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.'
-             b'openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="%s"><c r="%s" '
-             b't="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>'
-             % (row.encode(), ref.encode()))
+             b'openxmlformats.org/spreadsheetml/2006/main"><sheetData>%s</sheetData></worksheet>'
+             % rows)
     book, rels, types = (_part("xl/workbook.xml"), _part("xl/_rels/workbook.xml.rels"),
                          _part("[Content_Types].xml"))
     extra = []

@@ -35,6 +35,7 @@ INSIDE: dict[str, Callable[[], bytes]] = {
     "sheets-together": lambda: files.sheets(10, f"O{MAX_CELLS // 150 - 100}"),
     "stray-cell": lambda: files.stray_cell(f"O{MAX_CELLS // 15 - 100}"),
     "shared-strings": lambda: files.shared_strings(MAX_SHARED_STRINGS),
+    "heads-not-needed": files.heads_not_needed,
 }
 
 

@@ -11,6 +11,7 @@ are in tests/hostile/refuse.py (``HOSTILE``) and benchmarks/hostile.py."""
 from __future__ import annotations
 
 import io
+import time
 import zipfile
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from dipxl.csvio import parse_csv
 from dipxl.errors import DipxlError
 from dipxl.io import limits
 from dipxl.io.package import Package, part_name, sheet_extent
+from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.reader import read_workbook_bytes
 from dipxl.workbook.writer import SizeError, check_size
 from tests.hostile import files
@@ -244,20 +246,52 @@ def test_the_largest_new_workbook_is_well_inside_every_limit(tmp_path: Path) -> 
 # ---------------------------------------------------------------- the workbook's budget
 
 
-def test_sheets_are_counted_together_against_the_cell_limit() -> None:
-    # Each extra sheet (a stray value at O<rows>) is well under the limit;
-    # before, ten of them were each read in full, seconds apiece.
-    rows = limits.MAX_CELLS // 150 + 1  # a tenth of the limit, and a row
+def test_the_sheets_read_are_counted_together_against_the_cell_limit() -> None:
+    # Results and Settings (both read whole), each under the limit, over it together.
+    rows = limits.MAX_CELLS // 15 * 6 // 10  # 60% of the limit each
     with pytest.raises(DipxlError) as err:
-        read_workbook_bytes(files.sheets(10, f"O{rows}"), "x.xlsx")
+        read_workbook_bytes(files.stray_cell(f"O{rows}", f"O{rows}"), "x.xlsx")
     assert str(err.value) == (
-        f"x.xlsx: 'Notes 10': the sheet's used range A1:O{rows} holds {15 * rows:,} cells, "
-        "and with those of the 11 sheets read before it (Settings, Results, 'Notes 1', ...) "
-        f"{10 * 15 * rows + 301 + 48:,}, more than dipxl reads in a workbook "  # Results, Settings
-        f"({limits.MAX_CELLS:,}): are there stray values far below or right of the tables? "
-        "Delete those rows and columns")
-    book = read_workbook_bytes(files.sheets(9, f"O{rows}"), "x.xlsx")
+        f"x.xlsx: Results: the sheet's used range A1:O{rows} holds {15 * rows:,} cells, "
+        f"and with those of the 1 sheets read before it (Settings) {2 * 15 * rows:,}, more "
+        f"than dipxl reads in a workbook ({limits.MAX_CELLS:,}): are there stray values far "
+        "below or right of the tables? Delete those rows and columns")
+
+
+def test_sheets_not_needed_are_not_counted_nor_read() -> None:
+    # Ten sheets of a tenth of the limit each, besides the results: before,
+    # each was read in full (seconds apiece) and together they refused the
+    # workbook; now only their first rows are looked at.
+    rows = limits.MAX_CELLS // 150 + 1
+    book = read_workbook_bytes(files.sheets(10, f"O{rows}"), "x.xlsx")
     assert len(book.tournament.games) == 6
+
+
+# Sheets beside the results bigger than anything dipxl reads of a sheet.
+@pytest.mark.parametrize("ref", [
+    f"O{limits.MAX_CELLS // 15 + 1}",  # past the cell limit
+    f"A{limits.MAX_ROWS + 1}",  # past the row limit
+    "XFD1048576",  # a stray value in the last cell of a sheet
+])
+def test_a_big_sheet_not_needed_does_not_refuse_the_workbook(ref: str) -> None:
+    book = read_workbook_bytes(files.sheets(1, ref), "x.xlsx")
+    assert len(book.tournament.games) == 6
+
+
+def test_a_full_sheet_not_needed_costs_only_its_first_rows() -> None:
+    # A pasted log of twice the cells dipxl reads of a workbook, and an old
+    # results table of as many cells: both beside Results, neither read.
+    rows = 2 * limits.MAX_CELLS // 10
+    log = files.sheets(1, rows=files.log_rows(rows))
+    old = files.sheets(1, rows=files.log_rows(rows, 10, INPUT_HEADERS))
+    started = time.perf_counter()
+    book = read_workbook_bytes(log, "x.xlsx")
+    assert time.perf_counter() - started < 2  # about 0.25 s, mostly unpacking
+    assert len(book.tournament.games) == 6 and not book.tournament.remarks
+    book = read_workbook_bytes(old, "x.xlsx")
+    assert [str(n) for n in book.tournament.remarks] == [
+        "'Notes 1'!A1: sheet 'Notes 1' also has a results header, but dipxl reads the results "
+        "of 'Results' only: move its rows to 'Results', or delete it"]
 
 
 def test_a_cell_text_longer_than_a_cell_holds_is_refused_naming_it() -> None:
