@@ -340,7 +340,7 @@ def run_batch(
     # Files are compared by identity (device and inode), not by name: a
     # link, another spelling or a case-insensitive disk is the same file.
     inputs = {ident: p for p in paths if (ident := file_identity(p)) is not None}
-    written: dict[tuple[int, int], Path] = {}
+    written: dict[tuple[int, int], tuple[Path, Path]] = {}  # output: its input, its name
     for path in paths:
         raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
@@ -383,7 +383,7 @@ def run_batch(
                 )
             for made in (outcome.output, *outcome.more_outputs):
                 if made is not None and (ident := file_identity(made)) is not None:
-                    written[ident] = path
+                    written[ident] = (path, made)
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OptionError)
@@ -414,7 +414,7 @@ def _check_target(
     target: Path,
     path: Path,
     inputs: Mapping[tuple[int, int], Path],
-    written: Mapping[tuple[int, int], Path],
+    written: Mapping[tuple[int, int], tuple[Path, Path]],
     force: bool,
 ) -> None:
     """Refuse to write ``target`` (the output of ``path``) over an input of
@@ -428,9 +428,12 @@ def _check_target(
             "writes over an input, --force or not; choose another name or --out",
             str(target),
         )
-    if key is not None and key in written and written[key] != path:
+    # The same file as an output written before, still there under its name
+    # (not a number the disk reused: another dipxl may have replaced that one).
+    if key is not None and key in written and written[key][0] != path \
+            and file_identity(written[key][1]) == key:
         raise DipxlError(
-            f"another input of this run ({visible(str(written[key]))}) writes the same output",
+            f"another input of this run ({visible(str(written[key][0]))}) writes the same output",
             str(target),
         )
     if force:
