@@ -190,7 +190,11 @@ def score_cmd(
     CSV header: round,board,power,player,centres,eliminated,draw (synonyms
     accepted).
 
-    Inputs are never modified; outputs are written atomically.  Re-scoring
+    Folders (not recursive) and globs follow symbolic links; a link that
+    loops or points nowhere is skipped with a note.
+
+    Inputs are never modified; outputs are written atomically (the WDD pair
+    both or neither).  Re-scoring
     replaces dipxl's own unchanged output; anything else needs --force.  Exit status: 0 all scored,
     1 any input failed, 2 usage errors.
     """
