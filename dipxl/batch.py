@@ -10,8 +10,8 @@ lets one broken file stop the others.  Inputs are only ever read.
 from __future__ import annotations
 
 import dataclasses
-import glob
 import os
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +20,10 @@ from typing import Any
 from dipxl.csvio import decode_csv, parse_csv
 from dipxl.errors import DipxlError, InputError, ParameterError, grouped, listed
 from dipxl.io.files import file_identity, read_input
-from dipxl.io.owned import is_own_output
+from dipxl.io.owned import folder_lock, is_own_output
 from dipxl.io.signals import raise_if_terminated
 from dipxl.io.terminal import error_lines, visible
+from dipxl.io.walk import Notes, folder_entries, glob_matches, link_note, why_missing
 from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import System, get_system
@@ -108,63 +109,91 @@ def _skipped_in_listing(path: Path) -> bool:
     )
 
 
-def collect_inputs(arguments: Iterable[str | Path]) -> list[Path]:
+def collect_inputs(
+    arguments: Iterable[str | Path], notes: list[str] | None = None
+) -> list[Path]:
     """Files to score from files, folders (their .xlsx, .xlsm and .csv files,
     not recursive) and glob patterns (``'events/**/*.xlsx'``), in order,
     each once.  Folders and globs skip ``*-scored.*`` outputs, lock files
-    and hidden files; a file named explicitly is always taken."""
+    and hidden files (dipxl's temporary files among them); a file named
+    explicitly is always taken.  Symbolic links are followed, to files and
+    folders alike; one that cannot be (it points nowhere, or loops back on
+    itself or to a folder containing it) is skipped, and a note saying so
+    is added to ``notes`` (see :mod:`dipxl.io.walk`): a search always ends."""
     found: list[Path] = []
     seen: set[Path] = set()
+    noted: Notes = {}
 
     def add(path: Path) -> None:
-        key = path.resolve()
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a link loop met on the way
+            key = Path(os.path.abspath(path))
         if key not in seen:
             seen.add(key)
             found.append(path)
 
-    for argument in arguments:
-        text = str(argument)
-        try:
-            _collect(text, add)
-        except OSError as err:  # a name too long, a folder that cannot be listed
-            raise UsageProblem(f"{visible(text)}: {err.strerror or err}") from None
+    try:
+        for argument in arguments:
+            text = str(argument)
+            try:
+                _collect(text, add, noted)
+            except OSError as err:  # a name too long, a folder that cannot be listed
+                raise UsageProblem(
+                    f"{visible(text)}: {err.strerror or err}: check the path and its permissions"
+                ) from None
+    finally:
+        if notes is not None:
+            notes.extend(noted)
     return found
 
 
-def _collect(text: str, add: Callable[[Path], None]) -> None:
+def _collect(text: str, add: Callable[[Path], None], notes: Notes) -> None:
     """Add the files of one argument of :func:`collect_inputs`."""
     path = Path(text)
     if path.is_dir():
         children = sorted(
-            (
-                p
-                for p in path.iterdir()
-                if p.suffix.lower() in INPUT_SUFFIXES
-                and p.is_file()
-                and not _skipped_in_listing(p)
+            folder_entries(
+                text,
+                lambda name: Path(name).suffix.lower() in INPUT_SUFFIXES
+                and not _skipped_in_listing(Path(name)),
+                notes,
             ),
-            key=lambda p: p.name.lower(),
+            key=lambda p: os.path.basename(p).lower(),
         )
         if not children:
             raise UsageProblem(
                 f"{visible(text)}: no .xlsx, .xlsm or .csv files in this folder"
+                + (" (see the notes above)" if notes else "")
+                + "; name the files, or the folder that holds them"
             )
         for child in children:
-            add(child)
+            add(path / os.path.basename(child))
     elif path.exists():
         add(path)
     elif _GLOB_CHARS & set(text):
-        matches = [
-            Path(m)
-            for m in sorted(glob.glob(text, recursive=True))
-            if Path(m).is_file() and not _skipped_in_listing(Path(m))
-        ]
+        matches: list[Path] = []
+        for match in map(Path, glob_matches(text, notes)):
+            if _skipped_in_listing(match):
+                continue
+            try:
+                regular = stat.S_ISREG(os.stat(match).st_mode)
+            except OSError as err:
+                if match.is_symlink():
+                    notes[link_note(str(match), err)] = None
+                continue
+            if regular:
+                matches.append(match)
         if not matches:
-            raise UsageProblem(f"{visible(text)}: no file matches this pattern")
+            raise UsageProblem(
+                f"{visible(text)}: no file matches this pattern"
+                + (" (see the notes above)" if notes else "")
+                + "; check the pattern (quoted, `**` for any depth of folders)"
+            )
         for match in matches:
             add(match)
     else:
-        raise UsageProblem(f"{visible(text)}: no such file or folder")
+        raise UsageProblem(f"{visible(text)}: {why_missing(text)}")
 
 
 def output_path(path: Path, fmt: str, out_dir: Path | None) -> Path:
@@ -313,7 +342,7 @@ def run_batch(
     # Files are compared by identity (device and inode), not by name: a
     # link, another spelling or a case-insensitive disk is the same file.
     inputs = {ident: p for p in paths if (ident := file_identity(p)) is not None}
-    written: dict[tuple[int, int], Path] = {}
+    written: dict[tuple[int, int], tuple[Path, Path]] = {}  # output: its input, its name
     for path in paths:
         raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
@@ -355,7 +384,7 @@ def run_batch(
                 )
             for made in (outcome.output, *outcome.more_outputs):
                 if made is not None and (ident := file_identity(made)) is not None:
-                    written[ident] = path
+                    written[ident] = (path, made)
         except DipxlError as err:
             outcome.error = "\n".join(error_lines(err))  # one problem a line
             outcome.usage = isinstance(err, OptionError)
@@ -386,7 +415,7 @@ def _check_target(
     target: Path,
     path: Path,
     inputs: Mapping[tuple[int, int], Path],
-    written: Mapping[tuple[int, int], Path],
+    written: Mapping[tuple[int, int], tuple[Path, Path]],
     force: bool,
 ) -> None:
     """Refuse to write ``target`` (the output of ``path``) over an input of
@@ -400,10 +429,16 @@ def _check_target(
             "writes over an input, --force or not; choose another name or --out",
             str(target),
         )
-    if key is not None and key in written and written[key] != path:
+    # The same file as an output written before, still there under its name
+    # (not a number the disk reused: another dipxl may have replaced that one).
+    if key is not None and key in written and written[key][0] != path \
+            and file_identity(written[key][1]) == key:
         raise DipxlError(
-            f"another input of this run ({visible(str(written[key]))}) writes the same output",
+            f"another input of this run ({visible(str(written[key][0]))}) writes the same output",
             str(target),
         )
-    if not force and os.path.lexists(target) and not is_own_output(target):
-        raise DipxlError("already exists (use --force to replace it)", str(target))
+    if force:
+        return
+    with folder_lock([target.parent], create=False):  # not while another dipxl publishes
+        if os.path.lexists(target) and not is_own_output(target):
+            raise DipxlError("already exists (use --force to replace it)", str(target))

@@ -197,7 +197,11 @@ def score_cmd(
     CSV header: round,board,power,player,centres,eliminated,draw (synonyms
     accepted).
 
-    Inputs are never modified; outputs are written atomically.  Re-scoring
+    Folders (not recursive) and globs follow symbolic links; a link that
+    loops or points nowhere is skipped with a note.
+
+    Inputs are never modified; outputs are written atomically (the WDD pair
+    both or neither).  Re-scoring
     replaces dipxl's own unchanged output; anything else needs --force.  Exit status: 0 all scored,
     1 any input failed, 2 usage errors.
     """
@@ -213,10 +217,14 @@ def score_cmd(
         raise click.UsageError(f"--out {out_dir}: not a folder")
     if out_dir is not None and fmt == "table":
         raise click.UsageError("--format table writes no file: drop --out or choose a format")
+    notes: list[str] = []
     try:
-        paths = collect_inputs(inputs)
+        paths = collect_inputs(inputs, notes)
     except UsageProblem as err:
         raise click.UsageError(str(err)) from None
+    finally:
+        for note in notes:  # a symbolic link skipped: why, and what to do
+            click.echo(f"note: {note}", err=True)
     _check_stdout(paths)
     all_csv = all(p.suffix.lower() == ".csv" for p in paths)
     if system_id is None and all_csv:

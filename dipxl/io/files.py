@@ -15,7 +15,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ __all__ = [
     "Replaceable",
     "WriteError",
     "atomic_write",
+    "atomic_write_set",
     "atomic_write_text",
     "file_identity",
     "read_input",
@@ -93,6 +94,189 @@ def atomic_write(
     finally:
         sys.unraisablehook = hook
     raise failure
+
+
+Member = tuple[Path, Callable[[Path], object]]  # a target and how to write it
+
+
+def atomic_write_set(
+    members: Sequence[Member],
+    *,
+    force: bool = False,
+    replaceable: Replaceable | None = None,
+    guard: Callable[[Sequence[Path]], contextlib.AbstractContextManager[object]] | None = None,
+    on_commit: Callable[[Sequence[Path]], object] | None = None,
+) -> tuple[Path, ...]:
+    """Publish a set of files that belong together (the WDD's two files)
+    all or nothing: every member is written to a temporary file beside its
+    target first (``write(temp_path)``), and only when all are written are
+    they renamed into place, one by one; should anything fail on the way (a
+    full disk, a file-size limit, a refused name, Ctrl-C, SIGTERM), every
+    member already renamed is taken back and the files it replaced are put
+    back, so the previous set stays whole and nothing new is published.
+    Existing targets are moved aside (renamed, no hard link needed: FAT and
+    exFAT too) and removed only once the whole set is in place.
+
+    ``force`` and ``replaceable`` as for :func:`atomic_write`; every target
+    is checked before anything is written.  ``guard(targets)``, when
+    given, is held around those checks and around the renames
+    (:func:`dipxl.io.owned.folder_lock`: two dipxl processes then never
+    interleave their checks and publications); ``on_commit(targets)`` runs
+    under it once the set is in place (recording the outputs).  Failures
+    are :class:`WriteError` naming the member and what to do."""
+    targets = [Path(target) for target, _ in members]
+    at: list[Path] = targets[:1]  # the member being worked on, named by an error
+    hook = sys.unraisablehook
+    try:
+        try:
+            _write_set(targets, members, force, replaceable, guard, on_commit, at)
+            return tuple(targets)
+        except DipxlError:
+            raise
+        except Exception as err:  # only write failures are translated, others re-raised
+            raise_if_terminated()
+            reason = _write_failure(err)
+            if reason is None:
+                raise
+            failure = WriteError(
+                f"cannot write the file: {reason}"
+                + ("; nothing of this set was replaced" if len(targets) > 1 else ""),
+                str(at[0]),
+            )
+            sys.unraisablehook = _quiet_write_failures(hook)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    raise failure
+
+
+def _write_set(
+    targets: list[Path],
+    members: Sequence[Member],
+    force: bool,
+    replaceable: Replaceable | None,
+    guard: Callable[[Sequence[Path]], contextlib.AbstractContextManager[object]] | None,
+    on_commit: Callable[[Sequence[Path]], object] | None,
+    at: list[Path],
+) -> None:
+    def guarded() -> contextlib.AbstractContextManager[object]:
+        return guard(targets) if guard is not None else contextlib.nullcontext()
+
+    with guarded():  # nothing is written for a set one of whose files is refused
+        for target in targets:
+            at[0] = target
+            if not force and os.path.lexists(target) and not (replaceable and replaceable(target)):
+                raise _exists(target)
+    staged: list[tuple[int, Path]] = []
+    try:
+        for target, write in members:
+            at[0] = target = Path(target)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _sweep_stale(target)
+            with shielded():
+                staged.append(_reserve(target))
+                if fcntl is None:  # Windows: a file held open could not be renamed
+                    os.close(staged[-1][0])
+                    staged[-1] = (-1, staged[-1][1])
+            fd, tmp = staged[-1]
+            _lock(fd)
+            write(tmp)
+            os.chmod(tmp, _mode_for(target))
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+        raise_if_terminated()
+        with guarded(), shielded():  # published whole, or the earlier set kept
+            _commit_set([(tmp, t) for (_, tmp), t in zip(staged, targets, strict=True)],
+                        force, replaceable, at)
+            if on_commit is not None:
+                on_commit(targets)
+    finally:
+        with shielded():
+            for fd, tmp in staged:
+                if fd >= 0:
+                    os.close(fd)
+                if os.path.lexists(tmp):
+                    tmp.unlink()
+
+
+def _commit_set(
+    staged: list[tuple[Path, Path]],
+    force: bool,
+    replaceable: Replaceable | None,
+    at: list[Path],
+) -> None:
+    """Rename each finished temporary file onto its target, the files they
+    replace moved aside; on any failure undo what was done, in reverse."""
+    done: list[tuple[Path, Path | None, os.stat_result]] = []
+    try:
+        for tmp, target in staged:
+            at[0] = target
+            aside = _move_aside(target, force, replaceable)
+            try:
+                new = os.lstat(tmp)
+                if force:
+                    os.replace(tmp, target)
+                else:
+                    try:
+                        _publish_new(tmp, target)
+                    except FileExistsError:  # another program's file appeared meanwhile
+                        raise _exists(target) from None
+            except BaseException:
+                if aside is not None:
+                    _restore(aside, target, None)
+                raise
+            done.append((target, aside, new))
+    except BaseException:
+        for target, aside, new in reversed(done):
+            _restore(aside, target, new)
+        raise
+    for _, aside, _ in done:
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                aside.unlink()
+
+
+def _move_aside(target: Path, force: bool, replaceable: Replaceable | None) -> Path | None:
+    """Rename the file at ``target`` (if any) to a hidden temporary name
+    and return that name; without ``force`` only a file ``replaceable``
+    allows, and only that very version (else put back and refused)."""
+    try:
+        seen = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    if not force and not (replaceable and replaceable(target)):
+        raise _exists(target)
+    fd, aside = _reserve(target)
+    os.close(fd)
+    try:
+        os.replace(target, aside)
+    except FileNotFoundError:  # gone meanwhile: nothing to keep
+        aside.unlink()
+        return None
+    except BaseException:
+        aside.unlink()
+        raise
+    if not force and not _same_version(os.lstat(aside), seen):
+        _put_back(aside, target)  # raises
+    return aside
+
+
+def _restore(aside: Path | None, target: Path, new: os.stat_result | None) -> None:
+    """Undo one member: remove the file published at ``target`` (``new``;
+    only while it is still that file) and put back the one moved aside.
+    Never raises: an undo that cannot be done keeps the earlier file under
+    a visible name beside the target."""
+    with contextlib.suppress(OSError):
+        if new is not None:
+            now = os.lstat(target)
+            if (now.st_size, now.st_mtime_ns) == (new.st_size, new.st_mtime_ns):
+                os.unlink(target)  # ours (an inode may change on FUSE disks: size and time)
+        if aside is None:
+            return
+        try:
+            _publish_new(aside, target)
+        except FileExistsError:
+            os.rename(aside, aside.with_name(aside.name[1:].removesuffix(".tmp") + ".kept"))
 
 
 def _quiet_write_failures(

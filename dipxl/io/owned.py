@@ -17,6 +17,13 @@ own files.
 A record that is missing or unreadable only means that ``--force`` is
 needed once more: it can make dipxl refuse, never replace a file it did
 not write.
+
+Several dipxl processes writing into one folder at once take turns for
+the short moments that matter (:func:`folder_lock`, an advisory lock on
+``.dipxl-outputs/.lock``): checking whether a file is their own, renaming
+outputs into place and recording them.  So one never sees another's
+output before its record and takes it for a TD's file ("already exists"),
+nor reads a record while another replaces it.
 """
 
 from __future__ import annotations
@@ -24,15 +31,30 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from dipxl.errors import DipxlError
-from dipxl.io.files import atomic_write, read_input
+from dipxl.io.files import atomic_write, atomic_write_set, read_input
 
-__all__ = ["RECORD", "is_own_output", "write_output", "write_output_text"]
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]  # no advisory locks there: no turns taken
+
+__all__ = [
+    "RECORD",
+    "folder_lock",
+    "is_own_output",
+    "write_output",
+    "write_output_text",
+    "write_outputs",
+]
 
 RECORD = ".dipxl-outputs"  # the hidden folder of records, beside the outputs
+_LOCK = ".lock"  # in RECORD: held while outputs of the folder are checked or published
+_held: set[str] = set()  # folders whose lock this process holds
 _SUFFIX = ".sha256"
 _RECORD_LIMIT = 1 << 10  # bytes; a record bigger than this is not dipxl's
 
@@ -94,24 +116,73 @@ def _record(output: Path, digest: str, size: int) -> None:
         )
 
 
-def write_output(target: Path, write: Callable[[Path], object], *, force: bool = False) -> Path:
-    """Write an output of dipxl to ``target`` with ``write(temp_path)``,
-    atomically (:func:`dipxl.io.files.atomic_write`), and record it as
-    dipxl's own.  An existing ``target`` is replaced with ``force``, or
-    without it when it is dipxl's own unchanged output
-    (:func:`is_own_output`); anything else is refused, also a file that
-    appears while this one is written.  The one way every output format
+@contextlib.contextmanager
+def folder_lock(folders: Iterable[Path], *, create: bool = True) -> Iterator[None]:
+    """Hold the output lock of each of ``folders`` (that exists), in a
+    fixed order: other dipxl processes wait for it.  Without ``create``
+    a folder without records is not locked (nothing is made there: no
+    dipxl has published into it, none is doing so).  Where no lock can be
+    taken (a read-only folder, a filesystem without locks, Windows) the
+    block runs without one: the writes themselves never replace a file
+    that appeared meanwhile."""
+    with contextlib.ExitStack() as stack:
+        for folder in sorted({os.path.abspath(f) for f in folders}):
+            if folder in _held or fcntl is None or not os.path.isdir(folder):
+                continue
+            records = os.path.join(folder, RECORD)
+            if not create and not os.path.isdir(records):
+                continue
+            try:
+                os.makedirs(records, exist_ok=True)
+                fd = os.open(os.path.join(folder, RECORD, _LOCK), os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError:
+                continue
+            stack.callback(os.close, fd)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            except OSError:
+                continue  # no locks on this filesystem
+            _held.add(folder)
+            stack.callback(_held.discard, folder)
+        yield
+
+
+def write_outputs(
+    members: Sequence[tuple[Path, Callable[[Path], object]]], *, force: bool = False
+) -> tuple[Path, ...]:
+    """Write outputs of dipxl that belong together (``(target,
+    write(temp_path))`` each) all or nothing
+    (:func:`dipxl.io.files.atomic_write_set`: a failure leaves the previous
+    set whole), and record each as dipxl's own.  An existing target is
+    replaced with ``force``, or without it when it is dipxl's own unchanged
+    output (:func:`is_own_output`); anything else is refused, also a file
+    that appears while these are written.  The one way every output format
     (xlsx, CSV, JSON, WDD...) is written."""
-    target = Path(target)
-    written: list[tuple[str, int]] = []
+    digests: dict[int, tuple[str, int]] = {}
 
-    def write_and_digest(path: Path) -> None:
-        write(path)
-        written.append(_digest(path))
+    def digested(i: int, write: Callable[[Path], object]) -> Callable[[Path], None]:
+        def write_and_digest(path: Path) -> None:
+            write(path)
+            digests[i] = _digest(path)
 
-    result = atomic_write(target, write_and_digest, force=force, replaceable=is_own_output)
-    _record(result, *written[-1])
-    return result
+        return write_and_digest
+
+    def record(targets: Sequence[Path]) -> None:
+        for i, target in enumerate(targets):
+            _record(target, *digests[i])
+
+    return atomic_write_set(
+        [(Path(target), digested(i, write)) for i, (target, write) in enumerate(members)],
+        force=force,
+        replaceable=is_own_output,
+        guard=lambda targets: folder_lock(t.parent for t in targets),
+        on_commit=record,
+    )
+
+
+def write_output(target: Path, write: Callable[[Path], object], *, force: bool = False) -> Path:
+    """:func:`write_outputs` of one file: ``write(temp_path)`` writes it."""
+    return write_outputs([(Path(target), write)], force=force)[0]
 
 
 def write_output_text(target: Path, text: str, *, force: bool = False) -> Path:

@@ -10,11 +10,11 @@ written as text whatever it starts with.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dipxl import wdd
-from dipxl.io.owned import write_output, write_output_text
+from dipxl.io.owned import write_output, write_output_text, write_outputs
 from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 from dipxl.workbook.sheets import scored
@@ -51,20 +51,23 @@ def write_wdd(
     force: bool = False,
 ) -> tuple[Path, ...]:
     """Write the WDD classification and boards files to ``targets`` (in
-    that order), each atomically; an existing one is replaced with
+    that order), as one set: both or neither
+    (:func:`dipxl.io.owned.write_outputs`; a failure, a full disk say,
+    leaves the previous pair whole); an existing one is replaced with
     ``force``, or when it is dipxl's own unchanged output
-    (:mod:`dipxl.io.owned`).  Both texts are made before anything is written (an event
-    the WDD cannot take writes nothing), and when the second file cannot be
-    written the first is removed: never half a pair."""
-    classification, boards = targets
+    (:mod:`dipxl.io.owned`).  Both texts are made before anything is
+    written (an event the WDD cannot take writes nothing)."""
+    if len(targets) != 2:
+        raise ValueError("the WDD takes two files: classification, boards")
     texts = (
         wdd.as_csv(wdd.classification(standings, names)),
         wdd.as_csv(wdd.boards(standings, names)),
     )
-    first = write_output_text(classification, texts[0], force=force)
-    try:
-        second = write_output_text(boards, texts[1], force=force)
-    except BaseException:
-        first.unlink(missing_ok=True)
-        raise
-    return first, second
+    return write_outputs(
+        [(Path(target), _text_writer(text)) for target, text in zip(targets, texts, strict=True)],
+        force=force,
+    )
+
+
+def _text_writer(text: str) -> Callable[[Path], object]:
+    return lambda p: p.write_text(text, encoding="utf-8")
