@@ -33,8 +33,8 @@ from dipxl.workbook.scored import OUTPUT_SUFFIX, WDD_SUFFIXES, write_scored, wri
 
 __all__ = [
     "INPUT_SUFFIXES",
+    "FileOutcome",
     "OptionError",
-    "Outcome",
     "OverrideError",
     "UsageProblem",
     "check_after_round",
@@ -81,7 +81,7 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> None:
 
 
 @dataclass
-class Outcome:
+class FileOutcome:
     """What happened to one input: its standings and output, or its error."""
 
     path: Path
@@ -325,10 +325,10 @@ def run_batch(
     overrides: Mapping[str, Any] | None = None,
     after_round: int | None = None,
     strict: bool = False,
-    on_done: Callable[[Outcome], None] | None = None,
+    on_done: Callable[[FileOutcome], None] | None = None,
     keep_standings: bool = True,
     expected: Mapping[Path, frozenset[str]] | None = None,
-) -> list[Outcome]:
+) -> list[FileOutcome]:
     """Score every file of ``paths``; with ``fmt`` ``xlsx``, ``csv`` or
     ``json`` write each one's ``NAME-scored`` output, with ``wdd`` its two
     WDD files (``table``: write nothing).  A failing file is recorded and the batch goes on; a file
@@ -337,7 +337,7 @@ def run_batch(
     call, so a long batch does not hold every event in memory.
     ``expected``: per input, warning codes that are no warning for it (the
     demo's examples as published); they stay in the scored output."""
-    outcomes: list[Outcome] = []
+    outcomes: list[FileOutcome] = []
     claimed: dict[Path, Path] = {}
     # Files are compared by identity (device and inode), not by name: a
     # link, another spelling or a case-insensitive disk is the same file.
@@ -346,7 +346,7 @@ def run_batch(
     for path in paths:
         raise_if_terminated()
         # Control characters in a file name are shown, never sent to the terminal.
-        outcome = Outcome(path, visible(str(path)))
+        outcome = FileOutcome(path, visible(str(path)))
         # Memory set aside while the file is scored and given back when it
         # runs out: what the failed file held is then cleaned up with room
         # to spare, not failing again in finalisers ("Exception ignored").

@@ -25,7 +25,7 @@ from dipxl.standings import Standings
 from dipxl.tables import standings_csv, standings_json
 
 if TYPE_CHECKING:
-    from dipxl.batch import Outcome
+    from dipxl.batch import FileOutcome
 
 __all__ = ["OutConsole", "emit", "score_batch", "stdout_failure"]
 
@@ -95,7 +95,7 @@ def score_batch(
     # the bar's console, which clears the bar first and draws it again below.
     shown = bar.console if bar is not None and out.is_terminal else out
 
-    def report(outcome: Outcome) -> None:
+    def report(outcome: FileOutcome) -> None:
         if outcome.error is not None:
             for line in outcome.error.splitlines():  # one problem a line
                 err.print(f"[red]error:[/red] {literal(line)}")
@@ -134,7 +134,7 @@ def score_batch(
                 )
                 err.print(f"[red]error:[/red] {literal(outcome.error)}")
 
-    def step(outcome: Outcome) -> None:
+    def step(outcome: FileOutcome) -> None:
         report(outcome)
         if bar is not None:
             bar.update(task, advance=1, description=literal(outcome.path.name))

@@ -202,15 +202,17 @@ def _refuse_checkboxes(rows: Rows) -> None:
     """Refuse a spreadsheet's column of checkboxes (TRUE/FALSE, typed,
     ticked, or saved by LibreOffice as =TRUE()): one error a column,
     counting its cells and saying what to type (``Field.instead``).  A
-    single TRUE among a board field's values is a careless entry, not a
-    column of checkboxes: its board is not counted, as any value no
-    formula reads."""
+    column of checkboxes holds two or more truth values, a FALSE among
+    them (a box left unticked: Excel, Google Sheets and LibreOffice keep
+    it as FALSE).  A TRUE typed here and there is a careless entry:
+    refused cell by cell (a player, a power), or its board not counted (a
+    count, a flag), as any value no formula reads."""
     problems = []
     for name, values in rows.columns.items():
         if bool not in set(map(type, values)):
             continue
         at = [i for i, v in enumerate(values) if type(v) is bool]
-        if SPEC[name].board and len(at) == 1:
+        if len(at) < 2 or all(values[i] for i in at):
             continue
         first, last = rows.cell(name, at[0]), rows.cell(name, at[-1])
         span = first if len(at) == 1 else _joined_cells(first, last)

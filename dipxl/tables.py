@@ -373,10 +373,13 @@ def standings_csv(standings: Standings) -> str:
     table = standings_table(standings)
     keep = [i for i, name in enumerate(table.names) if name != EXACT.name]
     decimals = display_decimals(standings.system, standings.params)
+    # Last, what the standings counted and left out: a row as wide as the
+    # others (every CSV reader takes it), its text in the first column.
+    counted = [f"Counted: {standings.counted}", *[""] * (len(keep) - 1)]
     return to_csv(
         [
             [table.names[i] for i in keep],
             *([shown(flag(row[i]), decimals) for i in keep] for row in table.rows),
-            [f"counted: {standings.counted}"],  # what the standings left out, if anything
+            counted,
         ]
     )

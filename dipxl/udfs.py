@@ -23,7 +23,7 @@ functions"):
 - A table range (a results table, HTM's parallel columns, a parameters
   block) may be a whole column (``Results!A:H``): only its filled rows
   are read, a value however far down among them, and more filled rows
-  than ``dipxl.io.limits.MAX_ROWS`` are refused (:func:`dipxl.cells.table`).
+  than ``dipxl.io.limits.MAX_ROWS`` are refused (:func:`dipxl.ranges.table`).
 - In elimination years and draw flags the number 0 counts as blank (Excel
   on the web may send blanks as 0): write ``N`` to leave a survivor out of
   the draw.
@@ -56,27 +56,27 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from dipxl.cells import ERROR_TEXTS as _ERROR_TEXTS
-from dipxl.cells import Cells as _Cells
-from dipxl.cells import blank as _blank
-from dipxl.cells import blank_or_zero as _blank_or_zero
-from dipxl.cells import board as _board
-from dipxl.cells import board_cells as _board_cells
-from dipxl.cells import error_text as _error_text
-from dipxl.cells import left_out as _left_out
-from dipxl.cells import located as _located
-from dipxl.cells import no_error_texts as _no_error_texts
-from dipxl.cells import one_cell as _one_cell
-from dipxl.cells import optional_board as _optional_board
-from dipxl.cells import orientation as _orientation
-from dipxl.cells import overrides as _overrides
-from dipxl.cells import parallel as _parallel
-from dipxl.cells import table as _table
-from dipxl.cells import zero_as_blank as _zero_as_blank
 from dipxl.counted import counted
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import REQUIRED, SPEC, header_columns, parse_player, parse_whole
 from dipxl.model import Power, Tournament
+from dipxl.ranges import ERROR_TEXTS as _ERROR_TEXTS
+from dipxl.ranges import Range as _Range
+from dipxl.ranges import blank as _blank
+from dipxl.ranges import blank_or_zero as _blank_or_zero
+from dipxl.ranges import board as _board
+from dipxl.ranges import board_cells as _board_cells
+from dipxl.ranges import error_text as _error_text
+from dipxl.ranges import left_out as _left_out
+from dipxl.ranges import located as _located
+from dipxl.ranges import no_error_texts as _no_error_texts
+from dipxl.ranges import one_cell as _one_cell
+from dipxl.ranges import optional_board as _optional_board
+from dipxl.ranges import orientation as _orientation
+from dipxl.ranges import overrides as _overrides
+from dipxl.ranges import parallel as _parallel
+from dipxl.ranges import table as _table
+from dipxl.ranges import zero_as_blank as _zero_as_blank
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
@@ -201,6 +201,17 @@ def _not_played(rows: Rows) -> Rows:
     return replace(rows, columns={**rows.columns, "centres": blanked})
 
 
+def _hold(value: str, where: str, held: list[InputError] | None) -> None:
+    """The error for an error value (``#N/A``) at ``where``: raised, or
+    with ``held`` (DIPXL_CHECK) added there."""
+    try:
+        _error_text(value, where)
+    except InputError as err:
+        if held is None:
+            raise
+        held.append(err)
+
+
 def _results(results: object, held: list[InputError] | None = None) -> Rows:
     """The rows of a results range whose first row is the header.  An error
     value (``#N/A``) in a Player, Centres, Eliminated or Draw cell is an
@@ -224,7 +235,6 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     columns: dict[str, list[object]] = {f: [] for f in fields}
     numbers: list[int] = []
     used = list(fields.values())
-    player_at = fields["player"]
     width, values = grid.cols, grid.values
     for r in range(1, grid.rows):
         row = values[r * width:(r + 1) * width]
@@ -232,25 +242,13 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
         first = row[used[0]]
         if not (type(first) is float and first) and all(_blank_or_zero(row[j]) for j in used):
             continue  # a blank row (notes beside it do not count)
-        player = row[player_at]
-        if type(player) is str and player in _ERROR_TEXTS:  # other fields cannot parse one
-            try:
-                _error_text(player, f"row {number}, {names['player']}")
-            except InputError as err:
-                if held is None:
-                    raise
-                held.append(err)
-                player = f"{player} (row {number})"  # one seat's stand-in: no false "two seats"
         for name, j in fields.items():
-            value = player if j == player_at else row[j]
-            if type(value) is str and value in _ERROR_TEXTS and SPEC[name].board:
-                try:
-                    _error_text(value, f"row {number}, {names[name]}")
-                except InputError as err:
-                    if held is None:
-                        raise
-                    held.append(err)
-                    value = None
+            value = row[j]
+            if type(value) is str and value in _ERROR_TEXTS and (
+                    name == "player" or SPEC[name].board):  # others cannot parse one
+                _hold(value, f"row {number}, {names[name]}", held)
+                # The row goes on: a player of its own (no false "two seats").
+                value = f"{value} (row {number})" if name == "player" else None
             if name in ("power", "player"):
                 value = value if type(value) is str and value.strip() else _zero_as_blank(value)
             elif name in ("eliminated", "draw"):
@@ -285,7 +283,7 @@ def _htm() -> EventSystem[Any]:
 
 def _htm_event(
     players: object, powers: object, centres: object, rounds: object
-) -> tuple[Tournament, _Cells]:
+) -> tuple[Tournament, _Range]:
     """The seats of parallel ranges grouped into boards: within each round
     (the whole table without rounds) the k-th seat of each power belongs to
     board k.  Without rounds every board is its own round."""
@@ -484,8 +482,7 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
     **_RANGE,
 )
 def DIPXL_STANDINGS(results: Any, system: Any = None, parameters: Any = None) -> Any:
-    """Standings of a results table: rank, player, score, games, tie-breakers, R1, R2, ...,
-    and a last line saying which boards were counted and which were not."""
+    """Standings of a results table: rank, player, score, games, tie-breakers, R1, ..., counted."""
     try:
         spec = _system(system)
         params = _params(spec, parameters)

@@ -34,6 +34,7 @@ from tests.workbooks import (
     sha256,
     sheet_values,
     text_cell,
+    without_counted,
 )
 
 
@@ -62,7 +63,7 @@ def listing(folder: Path) -> set[str]:
 def check_scored_workbook(path: Path, standings: Standings) -> None:
     """Every sheet of a scored workbook against the engine's standings."""
     names = list(standings.tiebreak_names)
-    table = sheet_values(path, "Standings")
+    table = without_counted(sheet_values(path, "Standings"))
     assert table[0][:4] == ["Rank", "Player", "Score", "Games"]
     assert len(table) == len(standings.rows) + 1
     for got, row in zip(table[1:], standings.rows, strict=True):
@@ -175,7 +176,7 @@ def test_json_and_csv_files_are_the_contract(folder: Path, tmp_path: Path, fmt: 
             for key in ("standings", "games", "best_country", "powers", "parameters", "system"):
                 assert data[key] == want[key]
         else:
-            rows = list(csv.reader(io.StringIO(text)))
+            rows = without_counted(list(csv.reader(io.StringIO(text))))
             assert rows[0] == ["rank", "player", "score", "games", *expected.tiebreak_names,
                                *(f"r{n}" for n in expected.rounds)]
             assert [r[1] for r in rows[1:]] == [r.player for r in expected.rows]
@@ -225,7 +226,10 @@ def test_strict_makes_warnings_errors_and_writes_nothing(tmp_path: Path) -> None
     path = results_workbook(tmp_path / "e.xlsx", htm_example(), "htm")
     result = run("score", path, "--strict")
     assert result.exit_code == 1
-    assert "errors under --strict" in result.stderr and "P16 plays England again" in result.stderr
+    # Boards totalling 35 centres may change a score; P16 playing England
+    # again is information, never an error.
+    assert "errors under --strict" in result.stderr and "more than 34" in result.stderr
+    assert "P16 plays England again" not in result.stderr
     assert listing(tmp_path) == {"e.xlsx"}
     lenient = run("score", path)
     assert lenient.exit_code == 0 and "warning: " in lenient.stderr

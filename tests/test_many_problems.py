@@ -172,7 +172,7 @@ def test_the_terminal_shows_the_first_warnings_and_counts_the_rest(tmp_path: Pat
     assert [line for line in table.stderr.splitlines() if line.startswith("warning:")] == told
     strict = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--strict"])
     assert strict.exit_code == 1
-    assert "80 warning(s), errors under --strict" in strict.stderr
+    assert "80 warning(s) that may change a score, errors under --strict" in strict.stderr
     assert strict.stderr.count("has 6 of 7 centre counts") == 50
     assert "; and 30 more warnings" in strict.stderr
 

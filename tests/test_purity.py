@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 CORE = ["dipxl", "dipxl.model", "dipxl.ranking", "dipxl.systems", "dipxl.standings",
-        "dipxl.formats", "dipxl.tiebreaks", "dipxl.errors", "dipxl.examples"]
+        "dipxl.formats", "dipxl.tiebreaks", "dipxl.errors", "dipxl.examples", "dipxl.fields",
+        "dipxl.rows", "dipxl.counted", "dipxl.names"]
 
 
 def test_core_imports_neither_openpyxl_xlwings_click_nor_rich() -> None:

@@ -106,6 +106,10 @@ def test_csv_numbers_are_shown_to_the_systems_decimals(
 ) -> None:
     standings = score_tournament(example(name), system)
     records = list(csv.DictReader(io.StringIO(standings_csv(standings))))
+    # The last row says what was counted, as wide as the others.
+    last = records.pop()
+    assert last["rank"] == f"Counted: {standings.counted}"
+    assert set(last.values()) == {last["rank"], ""} and None not in last
     mine = next(r for r in records if r["player"] == player)
     assert (mine["score"], mine[column]) == (score, value)
     decimals = display_decimals(standings.system, standings.params)

@@ -84,7 +84,18 @@ def same(got: object, want: object) -> bool:
     return got == want
 
 
+COUNTED = "Counted:"  # engine_table's last row: how many boards DIPXL_STANDINGS counts
+
+
 def assert_table(got: list[list[object]], want: list[list[object]]) -> None:
+    if want and want[-1][0] == COUNTED:  # DIPXL_STANDINGS's last line: what it counted
+        line, *rest = got[-1]
+        assert isinstance(line, str) and line.startswith("Counted: "), line
+        assert all(v is None for v in rest) and len(got[-1]) == len(want[0])
+        match = re.search(r"(?:all )?([0-9]+) (?:of [0-9]+ )?boards? counted|no board", line)
+        assert match is not None, line
+        assert int(match.group(1) or 0) == want[-1][1], (line, want[-1])
+        got, want = got[:-1], want[:-1]
     assert len(got) == len(want)
     for g, w in zip(got, want, strict=True):
         assert len(g) == len(w), (g, w)
@@ -209,6 +220,7 @@ def engine_table(event: Tournament, system: str, params: object = None) -> list[
             [r.rank, r.player, r.score, r.games, *finalist, *values, *by_round]
             + ([str(r.exact)] if exact else [])
         )
+    table.append([COUNTED, len(standings.games)])  # the boards the last line says counted
     return table
 
 
@@ -467,7 +479,7 @@ def test_standings_default_to_cdiplo_and_ignore_boards_not_played() -> None:
             centres = 0.0 if seat.centres is None else float(seat.centres)
             results.append([1.0, float(game.board), seat.power.title, seat.player, centres])
     want = engine_table(Tournament((played, unplayed)), "cdiplo")
-    assert len(want) == 8
+    assert len(want) == 9  # the header, seven players, what was counted
     assert_table(udfs.DIPXL_STANDINGS(results), want)
     assert_table(udfs.DIPXL_STANDINGS(results, None, None), want)
     assert_table(udfs.DIPXL_STANDINGS(results, " CDiplo "), want)
@@ -505,10 +517,11 @@ def test_office_js_zeros_in_a_results_table() -> None:
                     r"\(and 1 more problem\)$", str(caught.value))
 
 
-def test_standings_of_a_header_only_range_are_the_header() -> None:
+def test_standings_of_a_header_only_range_are_the_header_and_nothing_counted() -> None:
     header = ["Round", "Board", "Power", "Player", "Centres"]
     assert udfs.DIPXL_STANDINGS([header], "dimvalue")[0][:4] == ["Rank", "Player", "Score", "Games"]
-    assert len(udfs.DIPXL_STANDINGS([header, [None] * 5, [0.0] * 5])) == 1
+    got = udfs.DIPXL_STANDINGS([header, [None] * 5, [0.0] * 5])
+    assert got[1:] == [["Counted: no round finished: no board counted", None, None, None]]
 
 
 @pytest.mark.parametrize(
@@ -637,13 +650,14 @@ def test_check_reports_what_the_engine_warns(event: Tournament, seed: int) -> No
     lines = [line[0] for line in udfs.DIPXL_CHECK(results, "detour98e")]
     notices = score_tournament(event, "detour98e").notices
     assert all(isinstance(line, str) for line in lines)
+    assert lines[1].startswith("Counted: ")  # what was counted, second
     if notices:
         assert lines[0] == f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
-        assert len(lines) == len(notices) + 1
-        for line, notice in zip(lines[1:], notices, strict=True):
+        assert len(lines) == len(notices) + 2
+        for line, notice in zip(lines[2:], notices, strict=True):
             assert line.startswith("Warning: row ") and line.endswith(notice.message)
     else:
-        assert lines[0].startswith(f"OK: {len(event.games)} boards") and len(lines) == 1
+        assert lines[0].startswith(f"OK: {len(event.games)} boards") and len(lines) == 2
 
 
 def test_check_lists_every_error_with_its_cell() -> None:

@@ -137,3 +137,16 @@ def close(a: Sequence[Any], b: Sequence[Any]) -> bool:
         elif x != y:
             return False
     return True
+
+
+def without_counted(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """A standings table as an output holds it (CSV rows, a scored
+    workbook's Standings sheet, DIPXL_STANDINGS) without its last line,
+    which says what was counted: checked to be that line (``Counted: ...``
+    first, nothing else), and in a workbook the blank row above it."""
+    *table, last = [list(r) for r in rows]
+    assert isinstance(last[0], str) and last[0].startswith("Counted: "), last
+    assert all(v in (None, "") for v in last[1:]), last
+    if table and all(v in (None, "") for v in table[-1]):
+        table.pop()
+    return table

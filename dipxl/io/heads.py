@@ -18,7 +18,7 @@ from collections.abc import Callable
 from html import unescape
 from xml.parsers import expat
 
-from dipxl.io.cells import parse_ref
+from dipxl.io.sheet_xml import parse_ref
 
 __all__ = ["MAX_COLUMNS", "SharedStrings", "head_rows"]
 

@@ -34,7 +34,6 @@ from html import escape, unescape
 from typing import IO
 
 from dipxl.errors import InputError
-from dipxl.io.cells import Cells, scan_cells
 from dipxl.io.heads import SharedStrings, head_rows
 from dipxl.io.limits import (
     HEAD_BYTES,
@@ -47,6 +46,7 @@ from dipxl.io.limits import (
     MAX_UNPACKED,
     PROLOG_LIMIT,
 )
+from dipxl.io.sheet_xml import ScannedCells, scan_cells
 from dipxl.workbook.a1 import column_letter
 
 __all__ = ["MAX_CELLS", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "PROLOG_LIMIT", "Package",
@@ -109,7 +109,7 @@ class Package:
         self._stored = zipfile.ZipFile(io.BytesIO(self.unpacked))
         self.parts = self._sheet_parts()
         """Sheet name -> its XML part (a normal part name, see :func:`part_name`)."""
-        self._cells: dict[tuple[str, frozenset[int] | None], Cells] = {}
+        self._cells: dict[tuple[str, frozenset[int] | None], ScannedCells] = {}
         self._last_rows: dict[str, int] = {}
         self._grids: dict[str, int] = {}  # sheet -> cells from A1 to its last, of those read
         self._shared: SharedStrings | None = None
@@ -228,7 +228,7 @@ class Package:
                 sheet_ref(sheet),
             )
 
-    def cells(self, sheet: str, columns: Collection[int] | None = None) -> Cells:
+    def cells(self, sheet: str, columns: Collection[int] | None = None) -> ScannedCells:
         """The formula and error cells of ``sheet`` in ``columns`` (all when
         None); its XML is searched once for each set of columns asked about."""
         key = (sheet, None if columns is None else frozenset(columns))
@@ -254,7 +254,7 @@ class Package:
     ) -> dict[tuple[int, int], object]:
         """(row, column) -> value of the cells of ``sheet`` in ``columns``
         below ``after_row`` whose own formula is a constant (``=TRUE()``,
-        ``=5``, ``="Y"``: see :func:`dipxl.io.cells.constant`), as
+        ``=5``, ``="Y"``: see :func:`dipxl.io.sheet_xml.constant`), as
         LibreOffice saves every TRUE and FALSE typed in."""
         return self.cells(sheet, columns).constants_in(columns, after_row)
 

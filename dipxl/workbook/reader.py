@@ -13,7 +13,7 @@ players' first and last names when asked for (the WDD export,
 :mod:`dipxl.wdd`); otherwise it is not read.
 
 Only input cells are read.  Values come from python-calamine (the fastest
-reader here; it returns cached values), and :mod:`dipxl.io.cells` finds the
+reader here; it returns cached values), and :mod:`dipxl.io.sheet_xml` finds the
 cells that hold formulas or error values: either in an input cell is an
 error naming the cell, so a cached formula result is never taken as data.
 
@@ -45,11 +45,11 @@ from dipxl.fields import (
     parse_player,
     parse_text,
 )
-from dipxl.io.cells import parse_ref
 from dipxl.io.files import read_input
 from dipxl.io.limits import MAX_TEXT
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
+from dipxl.io.sheet_xml import parse_ref
 from dipxl.model import Tournament
 from dipxl.names import match_key, near_pairs
 from dipxl.rows import Rows, tournament_from_rows

@@ -20,8 +20,8 @@ from typing import Any
 
 from dipxl.errors import DipxlError, InputError
 from dipxl.formats import check_event
-from dipxl.io.cells import parse_ref
 from dipxl.io.package import sheet_ref as _sheet_ref
+from dipxl.io.sheet_xml import parse_ref
 from dipxl.model import Tournament
 from dipxl.systems import SYSTEMS, System
 from dipxl.workbook import formulas as fx

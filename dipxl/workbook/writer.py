@@ -36,8 +36,8 @@ from dipxl.workbook.look import Look
 from dipxl.workbook.sheets import calc, charts, powers, results, settings, standings, summary
 from dipxl.workbook.sheets import help as help_sheet
 from dipxl.workbook.sheets import players as players_sheet
-from dipxl.workbook.sheets.cells import user_text
 from dipxl.workbook.sheets.players import default_players, player_list, spare_rows
+from dipxl.workbook.sheets.styling import user_text
 
 __all__ = [
     "DEFAULT_ROUNDS",

@@ -90,7 +90,7 @@ def test_the_sheets_real_writers_write_are_searched_not_parsed(
 ) -> None:
     # The byte search gives up on anything unusual; on what openpyxl and
     # dipxl itself write (every sheet, formulas and all) it must answer.
-    from dipxl.io.cells import parsed, searched
+    from dipxl.io.sheet_xml import parsed, searched
 
     package = Package(write(tmp_path / "w.xlsx").read_bytes())
     assert package.parts

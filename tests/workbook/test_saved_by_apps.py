@@ -22,7 +22,7 @@ from lo import convert_many, recalculate_many, soffice_path
 
 from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
-from dipxl.io.cells import NOT_CONSTANT, constant
+from dipxl.io.sheet_xml import NOT_CONSTANT, constant
 from dipxl.standings import score_tournament
 from dipxl.systems import canonical
 from dipxl.tables import standings_dict

@@ -15,7 +15,7 @@ from openpyxl import Workbook, load_workbook
 
 from dipxl.ranking import TieShare, position_points
 from dipxl.workbook.formulas import shared_points
-from dipxl.workbook.sheets.cells import define_name
+from dipxl.workbook.sheets.styling import define_name
 
 pytestmark = pytest.mark.skipif(soffice_path() is None, reason="LibreOffice not installed")
 

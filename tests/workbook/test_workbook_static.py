@@ -33,7 +33,7 @@ PRESETS = tuple(s.id for s in SYSTEMS if s.id != s.module)
 ALLOWED = {
     "AND", "COUNT", "COUNTA", "COUNTIF", "COUNTIFS", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER",
     "LARGE", "MATCH", "MAX", "MIN", "MOD", "N", "NOT", "OR", "RANK", "ROUND",
-    "ROW", "SUBSTITUTE", "SUM", "SUMIFS", "SUMPRODUCT",
+    "ROW", "SUBSTITUTE", "SUM", "SUMIFS", "SUMPRODUCT", "TRIM",
 }  # fmt: skip
 # Volatile, so only in conditional-formatting rules (evaluated to draw a
 # cell, never part of the calculation chain), never in a cell.

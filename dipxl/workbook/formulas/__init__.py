@@ -71,7 +71,7 @@ TEXT_ENTRY = "text entry"
 DRAW_ENTRY = "draw: Y or N"
 
 # The board fields held as numbers: a board with text in one of them is not
-# counted (:attr:`Seat.typed`); adjacent columns of Results, in this order.
+# counted (:attr:`SeatRefs.typed`); adjacent columns of Results, in this order.
 NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
 
 # Sheet names of the hidden helper sheets.
@@ -184,7 +184,7 @@ def flags_read(block: str) -> str:
 
 
 @dataclass(frozen=True)
-class Seat:
+class SeatRefs:
     """References for the formulas of one Results row (on the Results sheet)."""
 
     plan: Plan
@@ -370,7 +370,7 @@ class Formulas:
     # ((key, value), ...) in ascending key order.
     steps: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType({})
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         """Formulas of the computed cells of one Results row (Score and
         the system's extra columns)."""
         raise NotImplementedError
@@ -442,7 +442,7 @@ class Formulas:
         return {}
 
 
-def member(s: Seat) -> str:
+def member(s: SeatRefs) -> str:
     """True for a draw member of a drawn game: the seats marked Y where the
     game marks any, else every survivor not marked N."""
     g = s.cell("Draw")
@@ -470,17 +470,17 @@ def shared_points(block: str, value: str) -> str:
     return f"(INDEX(calc_cum,{upto}+1)-INDEX(calc_cum,{above}+1))/COUNTIF({block},{value})"
 
 
-def in_draw(s: Seat) -> str:
+def in_draw(s: SeatRefs) -> str:
     """1 for a member of the draw of a drawn game, 0 otherwise."""
     return f'IF({s.done},IF({s.solo},0,IF({member(s)},1,0)),"")'
 
 
-def solo_win(s: Seat) -> str:
+def solo_win(s: SeatRefs) -> str:
     """1 for the soloist of a finished game, else 0."""
     return f'IF({s.done},IF(AND({s.solo},{s.cell("Centres")}={s.top}),1,0),"")'
 
 
-def common_seat(s: Seat, player_names: str) -> dict[str, str]:
+def common_seat(s: SeatRefs, player_names: str) -> dict[str, str]:
     """Formulas of the common computed columns except Score (and of the
     Score key, written where a system lists it).
 

@@ -15,7 +15,7 @@ from dipxl.systems.carnage import ABOVE_YEARS
 from dipxl.workbook.formulas import (
     SCORE_KEY,
     Formulas,
-    Seat,
+    SeatRefs,
     no_tiebreakers,
     setting_true,
     shared_points,
@@ -34,7 +34,7 @@ class CarnageFormulas(Formulas):
     extra_columns = (SCORE_KEY, "Rank key")
     note = no_tiebreakers("Carnage")
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         f = s.cell("Eliminated")
         year = f"IF(AND({by_year()},ISNUMBER({f})),{f},0)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dipxl.workbook.formulas import (
     SCORE_KEY,
     Formulas,
-    Seat,
+    SeatRefs,
     no_tiebreakers,
     setting_name,
     shared_points,
@@ -24,7 +24,7 @@ class CDiploFormulas(Formulas):
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("C-Diplo")
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         draw = f"{setting_name('played')}+{e}+{shared_points(s.block('Centres'), e)}"
         solo = s.soloist(setting_name("solo"), setting_name("solo_loss"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from dipxl.workbook.formulas import Cell, Formulas, PlayerRow, Seat, member, setting_name
+from dipxl.workbook.formulas import Cell, Formulas, PlayerRow, SeatRefs, member, setting_name
 
 __all__ = ["FORMULAS", "DetourFormulas"]
 
@@ -77,7 +77,7 @@ class DetourFormulas(Formulas):
         "compares outcome then points; dipxl score applies the full game comparison."
     )
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         f = s.cell("Eliminated")
         blk = s.block("Centres")

@@ -20,7 +20,7 @@ from dipxl.workbook.formulas import (
     SCORE_KEY,
     Formulas,
     PlayerRow,
-    Seat,
+    SeatRefs,
     in_draw,
     setting_name,
 )
@@ -48,7 +48,7 @@ class DimValueFormulas(Formulas):
         "function) for the final order."
     )
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         blk = s.block("Centres")
         ante = setting_name("ante")

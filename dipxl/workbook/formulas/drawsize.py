@@ -8,7 +8,14 @@ else 0.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, in_draw, no_tiebreakers, setting_name
+from dipxl.workbook.formulas import (
+    SCORE_KEY,
+    Formulas,
+    SeatRefs,
+    in_draw,
+    no_tiebreakers,
+    setting_name,
+)
 
 __all__ = ["FORMULAS", "DrawSizeFormulas"]
 
@@ -18,7 +25,7 @@ class DrawSizeFormulas(Formulas):
     extra_columns = (SCORE_KEY, "In draw")
     note = no_tiebreakers("Draw size")
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         members = f"SUM({s.block('In draw')})"
         draw = f"IF({s.cell('In draw')}=1,{setting_name('draw_total')}/{members},0)"
         return {

@@ -14,7 +14,7 @@ tie-breakers: ties are broken only by more decimals.
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import SCORE_KEY, Formulas, PlayerRow, Seat, setting_name
+from dipxl.workbook.formulas import SCORE_KEY, Formulas, PlayerRow, SeatRefs, setting_name
 
 __all__ = ["FORMULAS", "HTMFormulas"]
 
@@ -30,7 +30,7 @@ class HTMFormulas(Formulas):
         "players still level share the rank. Every score changes whenever a game finishes."
     )
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         sc = setting_name("solo_centres")
         wta = (

@@ -8,7 +8,7 @@ counts (``SUMPRODUCT`` of the Centres block with itself).
 
 from __future__ import annotations
 
-from dipxl.workbook.formulas import SCORE_KEY, Formulas, Seat, no_tiebreakers, setting_name
+from dipxl.workbook.formulas import SCORE_KEY, Formulas, SeatRefs, no_tiebreakers, setting_name
 
 __all__ = ["FORMULAS", "SumOfSquaresFormulas"]
 
@@ -18,7 +18,7 @@ class SumOfSquaresFormulas(Formulas):
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("Sum of Squares")
 
-    def seat(self, s: Seat) -> dict[str, str]:
+    def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
         blk = s.block("Centres")
         draw = f"{setting_name('draw_total')}*({e}*{e})/SUMPRODUCT({blk},{blk})"

@@ -15,8 +15,8 @@ from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import CALC, SUMMARY, Formulas, Plan
 from dipxl.workbook.layout import ROUND_WEIGHTS, SHEETS
-from dipxl.workbook.sheets.cells import define_name, put_text, put_value
 from dipxl.workbook.sheets.settings import MAX_POSITIONS, settings_table
+from dipxl.workbook.sheets.styling import define_name, put_text, put_value
 
 __all__ = ["build"]
 

@@ -9,7 +9,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl.workbook.formulas import Plan
 from dipxl.workbook.layout import SHEETS
-from dipxl.workbook.sheets.cells import print_setup
+from dipxl.workbook.sheets.styling import print_setup
 
 __all__ = ["build"]
 

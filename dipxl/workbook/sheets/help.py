@@ -6,10 +6,11 @@ from __future__ import annotations
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from dipxl.fields import FIELD_SPECS
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import Formulas, Plan
-from dipxl.workbook.sheets.cells import print_setup, put_text, wrap_text
+from dipxl.workbook.sheets.styling import print_setup, put_text, wrap_text
 
 __all__ = ["build"]
 
@@ -56,6 +57,15 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
             "per round).",
             False,
         ),
+        (
+            "The Standings sheet's Counted column says which boards are not counted yet and "
+            "why, and how many seats name a player who is not on Players, as dipxl score "
+            "says it.",
+            False,
+        ),
+        ("", False),
+        ("What each column reads", True),
+        *((f"{f.header}: {f.careless}", False) for f in FIELD_SPECS if f.careless),
         ("", False),
         (f"Scoring system: {spec.title} ({spec.id})", True),
         *((paragraph, False) for paragraph in _paragraphs(spec.description)),

@@ -16,7 +16,7 @@ from dipxl.model import Tournament
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.layout import PLAYER_HEADERS, SHEETS
 from dipxl.workbook.look import Look
-from dipxl.workbook.sheets.cells import (
+from dipxl.workbook.sheets.styling import (
     INPUT_FILL,
     define_name,
     header_row,

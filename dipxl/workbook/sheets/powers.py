@@ -13,7 +13,7 @@ from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import Formulas, Plan
 from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.look import Look
-from dipxl.workbook.sheets.cells import (
+from dipxl.workbook.sheets.styling import (
     blank_without_games,
     define_name,
     fit_columns,

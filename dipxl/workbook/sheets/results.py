@@ -14,10 +14,10 @@ from dipxl.fields import SPEC
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournament
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.formulas import Formulas, Plan, Seat
+from dipxl.workbook.formulas import Formulas, Plan, SeatRefs
 from dipxl.workbook.layout import INPUT_HEADERS
 from dipxl.workbook.look import Look
-from dipxl.workbook.sheets.cells import (
+from dipxl.workbook.sheets.styling import (
     INPUT_FILL,
     MISSING_FILL,
     TEXT_FILL,
@@ -75,7 +75,7 @@ def build(
                         values[3] = ("Y" if seat.in_draw else "N", "s")
                 for c, (value, kind) in enumerate(values, start=4):
                     put_value(ws, row, c, value, kind, input_style)
-                s = Seat(plan, row, first, first + 6)
+                s = SeatRefs(plan, row, first, first + 6)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():

@@ -103,7 +103,7 @@ def build(standings: Standings, source: str = "") -> list[Sheet]:
     standing = _sheet("Standings", table, look)
     # What the standings left out, below them (a blank row between).
     standing = dataclasses.replace(
-        standing, rows=[*standing.rows, [], ["Counted", str(standings.counted)]])
+        standing, rows=[*standing.rows, [], [f"Counted: {standings.counted}"]])
     return [
         standing,
         _sheet("Games", flags, look),

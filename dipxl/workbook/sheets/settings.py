@@ -20,7 +20,7 @@ from dipxl.workbook.layout import (
     settings_rows,
 )
 from dipxl.workbook.look import Look
-from dipxl.workbook.sheets.cells import (
+from dipxl.workbook.sheets.styling import (
     INPUT_FILL,
     define_name,
     header_row,

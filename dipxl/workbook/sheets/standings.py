@@ -14,7 +14,7 @@ from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import FORMATS_NOTE, SUMMARY, Formulas, Plan, format_checks
 from dipxl.workbook.layout import SHEETS
 from dipxl.workbook.look import Look
-from dipxl.workbook.sheets.cells import (
+from dipxl.workbook.sheets.styling import (
     HEADER_FONT,
     blank_without_games,
     fit_columns,

@@ -13,7 +13,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
 from dipxl.workbook.formulas import SUMMARY, Formulas, Plan, PlayerRow
-from dipxl.workbook.sheets.cells import define_name, header_row, put_formula, put_value
+from dipxl.workbook.sheets.styling import define_name, header_row, put_formula, put_value
 
 __all__ = ["build"]
 

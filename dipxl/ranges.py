@@ -24,7 +24,7 @@ from dipxl.io.limits import MAX_CELLS, MAX_ROWS
 from dipxl.model import Power
 
 __all__ = [
-    "ERROR_TEXTS", "IN_PYODIDE", "Cells", "JsNull", "blank", "blank_or_zero", "board",
+    "ERROR_TEXTS", "IN_PYODIDE", "JsNull", "Range", "blank", "blank_or_zero", "board",
     "board_cells", "error_text", "left_out", "located", "no_error_texts",
     "one_cell", "optional_board", "orientation", "overrides", "parallel", "table", "zero_as_blank",
 ]
@@ -110,7 +110,7 @@ def error_text(value: object, where: str) -> None:
         raise InputError(f"holds the error value {value}: fix the cell it comes from", where)
 
 
-def no_error_texts(cells: Cells) -> Cells:
+def no_error_texts(cells: Range) -> Range:
     for k, value in enumerate(cells.values):
         if type(value) is str and value in ERROR_TEXTS:
             error_text(value, cells.label(k))
@@ -141,7 +141,7 @@ def _grid(value: object, name: str) -> tuple[_Grid, int, bool]:
     return [value], len(value), True
 
 
-class Cells:
+class Range:
     """An argument as xlwings delivers it, flattened row by row, with its
     shape so results go back in the same shape, and cell names for errors.
 
@@ -154,7 +154,7 @@ class Cells:
         self._fill(name, *_grid(value, name), None)
 
     @classmethod
-    def _of(cls, name: str, grid: tuple[_Grid, int, bool], numbers: list[int] | None) -> Cells:
+    def _of(cls, name: str, grid: tuple[_Grid, int, bool], numbers: list[int] | None) -> Range:
         cells = cls.__new__(cls)
         cells._fill(name, *grid, numbers)
         return cells
@@ -283,10 +283,10 @@ def _too_many(rows: int, name: str) -> NoReturn:
                      f"({MAX_ROWS:,}): is it the right range?", name)
 
 
-def _read(value: object, name: str, kept: list[int] | None) -> Cells:
+def _read(value: object, name: str, kept: list[int] | None) -> Range:
     """The rows ``kept`` of ``value`` as cells (all of them when None)."""
     if kept is None or not isinstance(value, list | tuple):
-        return Cells(value, name)
+        return Range(value, name)
     kept = kept or [0]  # a blank range: one blank row
     width = len(value[-1])  # the width of its blank rows (or of every row)
     if len(kept) * width > MAX_CELLS:
@@ -294,29 +294,29 @@ def _read(value: object, name: str, kept: list[int] | None) -> Cells:
             f"its {len(kept):,} filled rows of {width:,} columns hold {len(kept) * width:,} "
             f"cells, more than dipxl reads ({MAX_CELLS:,}): is it the right range?", name)
     if len(kept) == len(value):
-        return Cells(value, name)
+        return Range(value, name)
     grid = _grid(list(map(value.__getitem__, kept)), name)
     if grid[2]:  # cells kept, the rows beside them blank
         raise InputError("a mix of cells and rows: not a range", name)
     if grid[1] != width:
         raise InputError("rows of different lengths: not a range", name)
-    return Cells._of(name, grid, kept)
+    return Range._of(name, grid, kept)
 
 
-def table(value: object, name: str, header: bool = False) -> Cells:
+def table(value: object, name: str, header: bool = False) -> Range:
     """A range read as a table of rows (results, parameters): its filled
     rows only, and the header row, so that a whole-column reference costs
     what the rows a TD typed cost."""
     return _read(value, name, _kept(value, name, int(header)))
 
 
-def parallel(values: dict[str, object]) -> dict[str, Cells]:
+def parallel(values: dict[str, object]) -> dict[str, Range]:
     """Parallel ranges (HTM's players, powers, centres, rounds: the k-th
     cells of each belong together) of one shape: the rows blank in all of
     them are dropped from all of them."""
     shapes = {_size(v) for v in values.values()}
     if len(shapes) != 1 or next(iter(shapes))[0] == 1:  # a row, or shapes that differ
-        return {name: Cells(value, name) for name, value in values.items()}
+        return {name: Range(value, name) for name, value in values.items()}
     end = 0
     for value in values.values():  # the last row filled in any of them
         end = _end(value, end)
@@ -329,10 +329,10 @@ def parallel(values: dict[str, object]) -> dict[str, Cells]:
     return {name: _read(value, name, numbers) for name, value in values.items()}
 
 
-def board(value: object, name: str) -> Cells:
+def board(value: object, name: str) -> Range:
     rows, cols = _size(value)
     if rows * cols == 7:  # a whole column is refused before it is read
-        cells = Cells(value, name)
+        cells = Range(value, name)
         rows, cols = cells.rows, cells.cols
         if len(cells) == 7:
             return cells
@@ -389,7 +389,7 @@ def optional_board(value: object, name: str, default: str) -> tuple[list[object]
     return [zero_as_blank(v) for v in cells.values], orientation(cells)
 
 
-def orientation(cells: Cells) -> str:
+def orientation(cells: Range) -> str:
     return "row" if cells.cols == 1 else "column"
 
 

@@ -9,7 +9,7 @@ refusing any document type declaration, so no entity is ever expanded).
 A search of the bytes (:func:`searched`) gives the same answer three to six
 times faster for sheets written the usual way (the benchmark's 10,000-row
 sheet: 50 ms instead of 150 ms), and gives up (None) on anything else,
-which is then parsed; a property test (``tests/io/test_cells.py``) holds
+which is then parsed; a property test (``tests/io/test_sheet_xml.py``) holds
 the two equal on well-formed XML.  Only the parse checks that the XML is
 well-formed; where the search answers, a malformed sheet is left to
 python-calamine, which reads the same bytes (as before this module).
@@ -33,7 +33,9 @@ from dipxl.errors import InputError
 from dipxl.io.limits import MAX_ROWS
 from dipxl.workbook.a1 import column_number, parse_cell
 
-__all__ = ["NOT_CONSTANT", "Cells", "constant", "parse_ref", "parsed", "scan_cells", "searched"]
+__all__ = [
+    "NOT_CONSTANT", "ScannedCells", "constant", "parse_ref", "parsed", "scan_cells", "searched",
+]
 
 Cell = tuple[int, int]  # (1-based row, 0-based column)
 
@@ -67,7 +69,7 @@ def constant(formula: str) -> object:
     """The value of a formula that is a constant (``"=TRUE()"`` -> True,
     ``"=-5"`` -> -5.0, ``'="Y"'`` -> ``"Y"``), as a spreadsheet reads the
     value typed in (a number as a float, as python-calamine gives it);
-    :data:`NOT_CONSTANT` for any other formula text (as :class:`Cells`
+    :data:`NOT_CONSTANT` for any other formula text (as :class:`ScannedCells`
     shows it: ``=`` then the text), which computes its value."""
     found = _CONSTANT.fullmatch(formula)
     if found is None:
@@ -86,7 +88,7 @@ def _column(letters: str) -> int:
 
 
 @dataclass(frozen=True)
-class Cells:
+class ScannedCells:
     """The formula and error cells of one sheet, in the columns looked at."""
 
     columns: frozenset[int] | None = None  # the columns looked at (None: all)
@@ -139,7 +141,7 @@ class Cells:
         }
 
 
-def scan_cells(xml: bytes, columns: Collection[int] | None = None) -> Cells:
+def scan_cells(xml: bytes, columns: Collection[int] | None = None) -> ScannedCells:
     """The cells of a sheet's XML in ``columns`` (all when None) that hold a
     formula or an error value, as :func:`parsed` finds them.  Comments
     (no writer puts them in a sheet; a hostile file pads one with a hundred
@@ -169,7 +171,7 @@ def _without_comments(xml: bytes) -> bytes:
     return b"".join(kept)
 
 
-def parsed(xml: bytes, columns: Collection[int] | None = None) -> Cells:
+def parsed(xml: bytes, columns: Collection[int] | None = None) -> ScannedCells:
     """The cells of a sheet's XML in ``columns`` (all when None) that hold a
     formula or an error value, by parsing it; XML that is not well-formed,
     or that declares a document type, is an :class:`~dipxl.errors.InputError`."""
@@ -197,11 +199,11 @@ def _refuse_dtd(*_args: object) -> None:
     )
 
 
-def _looked_at(columns: Collection[int] | None) -> Cells:
-    return Cells(None if columns is None else frozenset(columns))
+def _looked_at(columns: Collection[int] | None) -> ScannedCells:
+    return ScannedCells(None if columns is None else frozenset(columns))
 
 
-def _record_formula(found: Cells, cell: Cell, attrs: dict[str, str], text: str) -> None:
+def _record_formula(found: ScannedCells, cell: Cell, attrs: dict[str, str], text: str) -> None:
     shown = "=" + text[:_SHOWN] if text else (
         "(shared formula)" if attrs.get("t") == "shared" else "(formula)")
     if found.columns is None or cell[1] in found.columns:
@@ -219,7 +221,7 @@ def _record_formula(found: Cells, cell: Cell, attrs: dict[str, str], text: str) 
 class _Scan:
     """The state of one parse: where the current cell is, and what it holds."""
 
-    def __init__(self, found: Cells) -> None:
+    def __init__(self, found: ScannedCells) -> None:
         self.found = found
         self.parser: expat.XMLParserType | None = None
         self.row = 0  # the current row's number
@@ -296,7 +298,7 @@ _DECLARATION = re.compile(rb'<\?xml[^>]*?encoding\s*=\s*["\'](?!utf-8["\'])', re
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&amp;", "&"))
 
 
-def searched(xml: bytes, columns: Collection[int] | None = None) -> Cells | None:
+def searched(xml: bytes, columns: Collection[int] | None = None) -> ScannedCells | None:
     """:func:`parsed`'s answer for a well-formed sheet written the usual
     way, found by searching its bytes; None for any other (then parse it).
 
@@ -347,7 +349,7 @@ def searched(xml: bytes, columns: Collection[int] | None = None) -> Cells | None
     return found
 
 
-def _error_cell(found: Cells, xml: bytes, at: int) -> bool:
+def _error_cell(found: ScannedCells, xml: bytes, at: int) -> bool:
     """Note the error cell whose tag holds the ``t="e"`` found at ``at``
     (nothing when that is text, or an attribute of another tag); False when
     the cell is not written the usual way."""

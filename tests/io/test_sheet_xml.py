@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dipxl.errors import InputError
-from dipxl.io.cells import Cells, parse_ref, parsed, scan_cells, searched
+from dipxl.io.sheet_xml import ScannedCells, parse_ref, parsed, scan_cells, searched
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
@@ -31,7 +31,7 @@ def test_formula_and_error_cells_are_placed_where_calamine_places_them() -> None
     # without r after the previous row (3), its first cell in column A.
     xml = sheet('<row r="2"><c r="E2"><f>1+1</f><v>2</v></c><c t="e"><v>#N/A</v></c></row>'
                 '<row><c><v>1</v></c><c><v>2</v><f>3+4</f></c></row>')
-    assert parsed(xml) == Cells(formulas={(2, 4): "=1+1", (3, 1): "=3+4"},
+    assert parsed(xml) == ScannedCells(formulas={(2, 4): "=1+1", (3, 1): "=3+4"},
                                 errors={(2, 5): "#N/A"})
 
 
@@ -39,7 +39,7 @@ def test_only_the_columns_looked_at_are_reported_and_arrays_from_anywhere() -> N
     xml = sheet('<row r="2"><c r="A2" t="e"><v>#N/A</v></c><c r="B2"><f>1</f></c>'
                 '<c r="H2"><f t="array" ref="A3:B3">1</f></c></row>')
     for found in (parsed(xml, {1}), searched(xml, {1})):
-        assert found == Cells(frozenset({1}), {(2, 1): "=1"}, [((3, 0), (3, 1), "=1")], {},
+        assert found == ScannedCells(frozenset({1}), {(2, 1): "=1"}, [((3, 0), (3, 1), "=1")], {},
                               {(2, 1): 1.0})  # B2's own formula is a constant
 
 
@@ -56,7 +56,7 @@ def test_texts_are_read_as_xml_reads_them() -> None:
     xml = sheet('<row r="1"><c r="A1"><f>IF(B1&gt;0,&quot;y&quot;,"&amp;")</f></c>'
                 '<c r="B1"><f t="shared" si="0"/></c><c r="C1" t="e"/>'
                 '<c r="D1" t="e"><f>1/0</f><v> #DIV/0! </v></c></row>')
-    expected = Cells(formulas={(1, 0): '=IF(B1>0,"y","&")', (1, 1): "(shared formula)",
+    expected = ScannedCells(formulas={(1, 0): '=IF(B1>0,"y","&")', (1, 1): "(shared formula)",
                                (1, 3): "=1/0"},
                      errors={(1, 2): "#error", (1, 3): "#DIV/0!"})
     assert parsed(xml) == expected
@@ -171,7 +171,7 @@ def test_the_byte_search_answers_for_sheets_written_the_usual_way(
 def test_comments_are_cut_before_the_search_never_a_cell() -> None:
     # A comment holds no cell, however it looks; a CDATA section could hide
     # where a comment ends, so a sheet with one is parsed as it is.
-    from dipxl.io.cells import parsed, scan_cells
+    from dipxl.io.sheet_xml import parsed, scan_cells
 
     sheet = (b'<worksheet><sheetData><!-- <c r="A1"><f>1</f></c> --><row r="2">'
              b'<c r="B2"><f>2</f><v>2</v></c><!----></row></sheetData></worksheet>')
