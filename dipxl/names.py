@@ -26,12 +26,17 @@ def trimmed(text: str) -> str:
 
 
 def match_key(value: object, trim: bool = True) -> object:
-    """A name as a generated workbook's MATCH finds it: TRIM of the typed
-    text (``trim``; a Players cell is compared as it is), case aside;
-    a number as a number."""
+    """A name as a generated workbook's MATCH compares it, case aside: a
+    Results cell (``trim``) as TRIM gives it, text even when a number was
+    typed (``12`` is ``"12"``); a Players cell as it is (a number stays a
+    number, which no Results name then finds, as in the formulas)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if trim and isinstance(value, int | float) and not isinstance(value, bool):
+        value = str(value)
     if isinstance(value, str):
         return (trimmed(value) if trim else value).casefold()
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+    return value
 
 
 def loose_key(name: str) -> str:

@@ -182,7 +182,7 @@ def unknown_names(standings: Standings) -> set[str]:
     found = set()
     for n in standings.notices:
         if n.code == "not_on_players":
-            m = re.match(r'player (".*?") is not on', n.message)
+            m = re.match(r'player (.*?) is not on', n.message)
             assert m is not None
             found.add(m.group(1))
     return found
@@ -271,3 +271,27 @@ def test_any_careless_workbook_reads_alike_in_dipxl_score_and_the_functions(
     scores, status = udf_reading(path, system)
     assert by_folded_name(scores) == by_folded_name(engine_scores(standings))
     assert left_out(status) == left_out(str(standings.counted))
+
+
+def test_a_name_typed_as_a_number_is_found_as_the_workbook_finds_it(tmp_path: Path) -> None:
+    """A Results name typed as the number 12 is the text "12" to the
+    workbook's TRIM and MATCH: found when Players holds the text "12", not
+    when it holds the number 12 (as Excel, formualizer and IronCalc match;
+    LibreOffice alone finds it); dipxl score reads it alike.  The name
+    columns are formatted as Text, so a name typed as 12 is the text."""
+    for registered, found in (("12", True), (12, False)):
+        path = write_workbook(tmp_path / f"n{found}.xlsx", "cdiplo", rounds=1, boards=1,
+                              players=["A1", "B2", "C3", "D4", "E5", "F6", "G7"])
+        wb = openpyxl.load_workbook(path)
+        wb["Players"]["B2"] = registered
+        ws = wb["Results"]
+        for k, (name, count) in enumerate(zip([12, "B2", "C3", "D4", "E5", "F6", "G7"],
+                                              [10, 8, 6, 4, 3, 2, 1], strict=True)):
+            ws.cell(2 + k, 4).value = name
+            ws.cell(2 + k, 5).value = count
+        wb.save(path)
+        standings = score_file(path)
+        assert bool(unknown_names(standings)) is not found, registered
+        assert standings.counted.unknown_seats == (0 if found else 1)
+    wb = openpyxl.load_workbook(path)
+    assert wb["Players"]["B2"].number_format == wb["Results"]["D2"].number_format == "@"

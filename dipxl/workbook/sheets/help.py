@@ -53,8 +53,9 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
             "player or centre count in a game that has started. In purple: a Centres or "
             f"Eliminated entry that is text, not a number (e.g. pasted); its game is not "
             f'counted and its Score cells say "{fx.TEXT_ENTRY}" until it is typed again as '
-            "a number. A player in two games of one round scores both (at most two are read "
-            "per round).",
+            "a number; and a Draw entry other than Y, Yes, N or No, whose game is not counted "
+            f'either (its Score cells say "{fx.DRAW_ENTRY}"). A player in two games of one '
+            "round scores both (at most two are read per round).",
             False,
         ),
         (

@@ -128,7 +128,8 @@ def build(wb: Workbook, ws: Worksheet, names: Sequence[str], rows: int) -> None:
         for column in range(2, len(PLAYER_HEADERS) + 1):
             ws.cell(i + 1, column).fill = INPUT_FILL
     define_name(wb, "player_names", column_span("B", 2, rows + 1, SHEETS["players"]))
-    style_columns(ws, Look(), dict(enumerate(PLAYER_HEADERS, start=1)), rows + 1)
+    style_columns(ws, Look(), dict(enumerate(PLAYER_HEADERS, start=1)), rows + 1,
+                  text=(2, 3, 4))  # the names
     ws.column_dimensions["A"].width = 6
     ws.column_dimensions["B"].width = 32
     ws.column_dimensions["C"].width = ws.column_dimensions["D"].width = 18

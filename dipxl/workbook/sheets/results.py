@@ -83,7 +83,7 @@ def build(
                         put_formula(ws, row, index[header], formula)
     last = plan.last_row
     headers = dict(enumerate(plan.columns, start=1))
-    style_columns(ws, look, headers, last)
+    style_columns(ws, look, headers, last, text=(index["Player"],))
     _results_validation(ws, plan)
     _results_formatting(ws, plan)
     ws.column_dimensions[plan.col("Player")].width = name_width(ws.parent, 26)

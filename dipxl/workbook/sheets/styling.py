@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from copy import copy
 from typing import Any
 
@@ -121,18 +121,22 @@ def user_text(value: object, where: str, what: str) -> str:
 
 
 def style_columns(
-    ws: Worksheet, look: Look, headers: Mapping[int, str], last_row: int, header_row: int = 1
+    ws: Worksheet, look: Look, headers: Mapping[int, str], last_row: int, header_row: int = 1,
+    text: Collection[int] = (),
 ) -> None:
     """Format the columns ``headers`` (column number -> header) as their
     kind says (:class:`~dipxl.workbook.look.Look`): the number format and
     alignment on every existing cell below ``header_row`` down to
     ``last_row``, keeping each cell's own fill and font, and the header
     aligned as its data.  Fast: one new style per (old style, column),
-    shared by the cells (see :func:`put_value`)."""
+    shared by the cells (see :func:`put_value`).  Columns ``text`` hold
+    names: formatted as Text, so a name typed as a number (``12``) is the
+    text ``12`` that every application's MATCH compares alike."""
     proto = ws.cell(ws.max_row + 5, 1)
     made: dict[tuple[int, bool, bytes], StyleArray] = {}
     formats = {
-        c: (look.number_format(h), look.align(h), look.indent(h)) for c, h in headers.items()
+        c: ("@" if c in text else look.number_format(h), look.align(h), look.indent(h))
+        for c, h in headers.items()
     }
     plain = StyleArray()
     for (row, column), cell in ws._cells.items():
