@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import operator
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -141,8 +142,7 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     naming the cell, as a generated workbook's formulas leave it out.
     """
     size = len(rows.wheres)
-    if rows.sheet:
-        _refuse_checkboxes(rows)
+    _refuse_checkboxes(rows)
     parsed: dict[str, list[Any]] = {}
     refused: dict[str, list[bool]] = {}  # per field with a refused cell: which rows
     unread: dict[int, list[str]] = {}  # row -> its board fields not read
@@ -199,21 +199,30 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
 
 
 def _refuse_checkboxes(rows: Rows) -> None:
-    """Refuse a spreadsheet's column of checkboxes (TRUE/FALSE, typed,
-    ticked, or saved by LibreOffice as =TRUE()): one error a column,
-    counting its cells and saying what to type (``Field.instead``).  A
-    column of checkboxes holds two or more truth values, a FALSE among
-    them (a box left unticked: Excel, Google Sheets and LibreOffice keep
-    it as FALSE).  A TRUE typed here and there is a careless entry:
-    refused cell by cell (a player, a power), or its board not counted (a
-    count, a flag), as any value no formula reads."""
+    """Refuse a column of checkboxes (TRUE/FALSE: ticked or typed in a
+    spreadsheet, saved by LibreOffice as =TRUE(), or the text a CSV export
+    writes for them): one error a column, counting its cells and saying
+    what to type (``Field.instead``).  A column of checkboxes holds two or
+    more truth values, a FALSE among them (a box left unticked: Excel,
+    Google Sheets and LibreOffice keep it as FALSE).  A TRUE typed here
+    and there is a careless entry: refused cell by cell (a player, a
+    power), or its board not counted (a count, a flag), as any value no
+    formula reads."""
     problems = []
     for name, values in rows.columns.items():
-        if bool not in set(map(type, values)):
+        kinds = set(map(type, values))
+        if bool not in kinds and str not in kinds:
             continue
-        at = [i for i, v in enumerate(values) if type(v) is bool]
-        if len(at) < 2 or all(values[i] for i in at):
+        if bool not in kinds:  # text: each distinct value looked at once (fast)
+            try:
+                if not any(_truth(v) is not None for v in set(values)):
+                    continue
+            except TypeError:  # a value that cannot be a key (no reader sends one)
+                pass
+        truth = {i: t for i, v in enumerate(values) if (t := _truth(v)) is not None}
+        if len(truth) < 2 or all(truth.values()):
             continue
+        at = list(truth)
         first, last = rows.cell(name, at[0]), rows.cell(name, at[-1])
         span = first if len(at) == 1 else _joined_cells(first, last)
         cells = f"{len(at)} cell{'s' if len(at) > 1 else ''}"
@@ -226,13 +235,30 @@ def _refuse_checkboxes(rows: Rows) -> None:
         raise InputErrors.of(problems)
 
 
+def _truth(value: object) -> bool | None:
+    """The truth value a checkbox left in a cell (TRUE or FALSE, or their
+    text in a CSV file), else None."""
+    if type(value) is bool:
+        return value
+    if type(value) is str and len(value) <= 7:
+        return {"true": True, "false": False}.get(value.strip().casefold())
+    return None
+
+
 def _joined_cells(first: str, last: str) -> str:
-    """``Results!G2:G15`` from its first and last cells (`` to `` between
-    places that are not cells of one sheet)."""
+    """The place from cell ``first`` to cell ``last`` of one column:
+    ``Results!G2:G15``, ``lines 2-15, column draw`` (a CSV file),
+    ``rows 2-15, Draw`` (a worksheet function's range)."""
     sheet, bang, _ = first.rpartition("!")
     if bang and last.startswith(sheet + "!"):
         return f"{first}:{last.rpartition('!')[2]}"
+    a, b = _NUMBERED.fullmatch(first), _NUMBERED.fullmatch(last)
+    if a and b and (a[1], a[3]) == (b[1], b[3]):
+        return f"{a[1]}s {a[2]}-{b[2]}, {a[3]}"
     return f"{first} to {last}"
+
+
+_NUMBERED = re.compile(r"(line|row) ([0-9]+), (.+)")
 
 
 def _unread_rows(values: list[Any]) -> list[int]:

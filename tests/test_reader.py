@@ -600,3 +600,23 @@ def test_one_ticked_count_is_a_careless_entry_its_board_not_counted(tmp_path: Pa
     book = read_workbook(path)
     [notice] = [n for n in book.tournament.remarks if n.code == "not_counted"]
     assert notice.where == "Results!E30" and "(a checkbox?)" in notice.message
+
+
+def test_a_csv_export_of_checkboxes_gets_one_message_a_column() -> None:
+    """Google Sheets and Excel write a checkbox column to CSV as the text
+    TRUE/FALSE: one message for the column, as in a workbook."""
+    from dipxl.csvio import parse_csv
+
+    flags = ["TRUE", "TRUE", "FALSE", "false", "FALSE", "FALSE", "FALSE"]
+    text = "Round,Board,Power,Player,Centres,Draw\n" + "".join(
+        f"1,1,{p},P{i},{c},{d}\n" for i, (p, c, d) in enumerate(
+            zip("AEFGIRT", [10, 8, 6, 4, 3, 2, 1], flags, strict=True)))
+    with pytest.raises(InputError) as err:
+        parse_csv(text, "x.csv")
+    assert str(err.value) == (
+        "x.csv: lines 2-8, column draw: Draw column holds TRUE/FALSE (checkboxes) in 7 cells: "
+        "type Y for a draw member, N for a survivor left out, or leave blank")
+    # One TRUE typed by mistake is a careless entry: its board is not counted.
+    once = parse_csv(text.replace("FALSE", "").replace("false", "").replace(
+        ",TRUE\n", ",Y\n", 1), "x.csv")
+    assert [n.code for n in once.remarks] == ["not_counted"]
