@@ -20,6 +20,7 @@ from operator import not_
 from typing import Any, NoReturn
 
 from dipxl.errors import DipxlError, InputError, InputErrors
+from dipxl.fields import is_blank
 from dipxl.io.limits import MAX_CELLS, MAX_ROWS
 from dipxl.model import Power
 
@@ -56,11 +57,9 @@ IN_PYODIDE = JsNull is not _NeverJsNull
 
 
 def blank(value: object) -> bool:
-    return (
-        value is None
-        or (isinstance(value, str) and not value.strip())
-        or type(value) is JsNull
-    )
+    """Blank as every reader says it (:func:`dipxl.fields.is_blank`), and
+    xlwings Lite's ``jsnull``."""
+    return is_blank(value) or type(value) is JsNull
 
 
 def left_out(value: object) -> bool:
