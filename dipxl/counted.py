@@ -30,6 +30,10 @@ _UNKNOWN_PLAYER = "not_on_players"
 SHOWN = 5  # boards named on the line; the others are counted
 
 
+def _all(boards: int) -> str:
+    return "the one board" if boards == 1 else f"all {boards} boards"
+
+
 @dataclass(frozen=True)
 class Counted:
     """The boards counted and left out, after round ``after_round`` (0:
@@ -55,7 +59,7 @@ class Counted:
     def __str__(self) -> str:
         head = f"after round {self.after_round}: " if self.after_round else "no round finished: "
         if not self.left_out:
-            line = f"{head}all {self.counted} boards counted" if self.counted else (
+            line = f"{head}{_all(self.counted)} counted" if self.counted else (
                 f"{head}no board counted")
         else:
             named = ", ".join(f"R{r} B{b} ({why})" if why else f"R{r} B{b}"

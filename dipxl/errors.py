@@ -180,7 +180,7 @@ NOTICE_KINDS: dict[str, tuple[bool, str]] = {
     "not_counted": (True, "boards not counted: a value no formula reads"),
     "board_half_entered": (True, "boards not counted: some centre counts blank"),
     "not_on_players": (True, "players not on the Players sheet"),
-    "did_you_mean": (True, "names one letter or an accent from another"),
+    "did_you_mean": (False, "names one letter or an accent from another, never in one round"),
     "similar_names": (True, "names that differ only in case"),
     "names_alike": (True, "names typed two ways that print alike"),
     "other_results_sheet": (True, "other sheets with results, not read"),
@@ -188,8 +188,8 @@ NOTICE_KINDS: dict[str, tuple[bool, str]] = {
     "round_not_finished": (True, "rounds asked for with no finished board"),
     "centres_over_34": (True, "boards whose centres total more than 34"),
     "centres_under_22": (True, "boards whose centres total fewer than 22"),
-    "repeated_power": (False, "players who play a power again before all seven"),
-    "two_games_in_round": (False, "players on two boards of one round"),
+    "repeated_power": (False, "a power played again before all seven"),
+    "two_games_in_round": (False, "a player on two boards of one round"),
     "not_utf8": (True, "files read as Windows-1252 (a name may read wrong)"),
 }
 
@@ -238,6 +238,6 @@ def grouped(notices: Sequence[Notice]) -> list[str]:
         if len(cases) == 1:
             lines.append(f"information: {cases[0]}")
         else:
-            lines.append(f"information: {len(cases)} {NOTICE_KINDS[code][1]} ({code}; the "
+            lines.append(f"information: {len(cases)} x {NOTICE_KINDS[code][1]} ({code}; the "
                          f"first: {cases[0]}); every one in the JSON and xlsx outputs")
     return lines

@@ -479,6 +479,8 @@ def unread_reason(field: str, value: object, sheet: bool) -> str:
         if isinstance(value, bool):
             return (f"draw {seen} (a checkbox?) is not a draw flag: type Y for a draw "
                     "member, N for a survivor left out, or leave it blank")
+        if isinstance(value, str) and not value.strip():
+            return "draw holds only spaces, which a spreadsheet counts as an entry: clear it"
         if isinstance(value, str) and read_draw(value) is not REFUSED:
             return (f"draw {seen} has spaces around it, which a spreadsheet's COUNTIF "
                     "does not read: type it without them")

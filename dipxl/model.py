@@ -265,7 +265,7 @@ class Game:
             if not seat.player:
                 raise InputError(
                     f"{seat.power.title} has a result but no player", self.label,
-                    field="power", value=(seat.power,),
+                    field="player", value=(seat.power,),
                 )
             if seat.player in seen:
                 raise InputError(

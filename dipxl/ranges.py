@@ -80,9 +80,14 @@ def blank_or_zero(value: object) -> bool:
 
 
 def zero_as_blank(value: object) -> object:
+    """An empty cell as None: nothing, ``""``, ``jsnull``, or 0 (Office.js
+    may send a blank cell as 0).  Text of spaces stays text: a spreadsheet
+    counts it as an entry (COUNTA), and so do the readers."""
     if type(value) is float:  # the usual cell: fast path (NaN stays, to be refused)
         return value if value != 0 else None
-    return None if blank_or_zero(value) else value
+    if value is None or value == "" or type(value) is JsNull:
+        return None
+    return None if blank_or_zero(value) and not isinstance(value, str) else value
 
 
 # Excel's error values as xlwings delivers them (err_to_str): text that no

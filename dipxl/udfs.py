@@ -57,7 +57,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from dipxl.counted import counted
-from dipxl.errors import DipxlError, InputError, InputErrors, Notice
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice, grouped
 from dipxl.fields import REQUIRED, SPEC, header_columns, parse_player, parse_whole
 from dipxl.model import Power, Tournament
 from dipxl.ranges import ERROR_TEXTS as _ERROR_TEXTS
@@ -536,8 +536,8 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
         lines = [f"Error: {e}" for e in errors] + [f"and {unlisted:,} more"] * (unlisted > 0)
         count = len(errors) + unlisted
         summary = f"{count:,} error{'s' if count != 1 else ''}"
-    elif notices:
-        lines = [status, *(f"Warning: {n}" for n in notices)]
+    elif notices:  # information one line a kind, as on the command line
+        lines = [status, *(f"Warning: {line}" for line in grouped(notices))]
         summary = f"{len(notices)} warning{'s' if len(notices) != 1 else ''}"
     else:
         lines = [status]

@@ -430,7 +430,7 @@ def test_warnings_go_to_stderr_when_json_goes_to_stdout(tmp_path: Path) -> None:
     again = [w for w in contract["warnings"] if w not in scoring]
     assert len(again) == 3 and contract["warnings"] == [*scoring, *again]
     assert lines == [*(f"{path}: {w}" for w in scoring),
-                     f"{path}: information: 3 players who play a power again before all seven "
+                     f"{path}: information: 3 x a power played again before all seven "
                      f"(repeated_power; the first: {again[0]}); every one in the JSON and xlsx "
                      "outputs"]
 

@@ -484,6 +484,12 @@ def _by_hand(columns: dict[str, list[object]]) -> dict[tuple[int, int], Game]:
     """The rule of the one constructor, row by row: each value read by its
     field's parser (a blank round or board refused), seats grouped by
     (round, board) into games; any refusal is an InputError."""
+    for name in _FIELDS:  # a column of checkboxes: TRUE/FALSE, a FALSE among two or more
+        truth = [v for v in columns[name] if type(v) is bool or (
+            isinstance(v, str) and v.strip().casefold() in ("true", "false"))]
+        if len(truth) >= 2 and any(v is False or (isinstance(v, str) and v.strip().casefold()
+                                                   == "false") for v in truth):
+            raise InputError("a column of checkboxes")
     seats: dict[tuple[int, int], list[Seat]] = {}
     unread: set[tuple[object, object]] = set()  # boards with a value no formula reads
     for i in range(len(columns["round"])):

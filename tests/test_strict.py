@@ -96,7 +96,7 @@ def test_every_warning_kind_is_classed_and_grouped_information_last() -> None:
     notices.insert(1, Notice("not_counted", "round 1, board 1 is not counted", "E5"))
     lines = grouped(notices)
     assert lines[0] == "E5: round 1, board 1 is not counted"
-    assert lines[1].startswith("information: 3 players who play a power again")
+    assert lines[1].startswith("information: 3 x a power played again before all seven")
     assert len(lines) == 2
     assert all(isinstance(v, tuple) and len(v) == 2 for v in NOTICE_KINDS.values())
 

@@ -152,6 +152,12 @@ def _setting_number(
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise InputError(f"{name} must be a number, got {value!r}", cell, field=name,
                          value=value, cell=cell)
+    if as_formulas and isinstance(value, str) and not value.strip():
+        raise InputError(
+            f"{name} holds only spaces, which the workbook's formulas do not read as a "
+            "number: clear the cell, or type a number",
+            cell, field=name, value=value, cell=cell,
+        )
     if as_formulas and isinstance(value, str):
         raise InputError(
             f"{name} holds the text {value!r}, which the workbook's formulas do not read "

@@ -445,7 +445,8 @@ class _Reader:
         sheet, _first, _last, col = listed
         cells: dict[object, tuple[object, list[int]]] = {}
         for raw, number in zip(columns["player"], numbers, strict=True):
-            if not is_blank(raw) and match_key(raw) not in registered:
+            # Any entry counts, spaces alone too: the sheet's COUNTA does.
+            if raw not in (None, "") and match_key(raw) not in registered:
                 cells.setdefault(match_key(raw), (raw, []))[1].append(number)
         letter = column_letter(header.columns["player"] + 1)
         spelt = {str(name): at for name, at in registered.values()}
@@ -458,6 +459,17 @@ class _Reader:
                 name = near[0][1]
                 hint = (f"; did you mean {describe(name)} "
                         f"({_sheet_ref(sheet)}!{column_letter(col + 1)}{spelt[name]})?")
+                if name != " ".join(name.split()):
+                    hint += (" That Players cell has spaces around or inside the name, "
+                             "which the formulas' MATCH keeps: remove them there")
+            if isinstance(raw, str) and not raw.strip():
+                found.append(Notice(
+                    "not_on_players",
+                    f"the Player cell holds only spaces{more}, which the workbook counts as a "
+                    "name not on Players: clear it",
+                    f"{ref}!{letter}{rows[0]}", count=len(rows),
+                ))
+                continue
             found.append(Notice(
                 "not_on_players",
                 f"player {describe(raw)} is not on the Players sheet ({target}){more}: the "

@@ -160,7 +160,8 @@ def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
                                  for k in range(2, SHOWN + 1)])
     more = f'IF({left}>{SHOWN}," and "&({left}-{SHOWN})&" more","")'
     head = f'IF({last_round}>0,"after round "&{last_round}&": ","no round finished: ")'
-    boards = (f'IF({left}=0,IF({total}>0,"all "&{total}&" boards counted","no board counted"),'
+    every = f'IF({total}=1,"the one board","all "&{total}&" boards")'
+    boards = (f'IF({left}=0,IF({total}>0,{every}&" counted","no board counted"),'
               f'{total}&" of "&({total}+{left})&" boards counted; not counted: "&{named}&{more})')
     seats = (f'IF({unknown}>0,"; "&{unknown}&IF({unknown}=1," seat"," seats")&'
              '" whose player is not on Players (the workbook leaves them out)","")')
