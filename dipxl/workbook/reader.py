@@ -35,7 +35,7 @@ from typing import Any
 
 import python_calamine
 
-from dipxl.errors import DipxlError, InputError, Notice
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import (
     FIELDS,
     REQUIRED,
@@ -44,13 +44,14 @@ from dipxl.fields import (
     is_blank,
     parse_player,
     parse_text,
+    read_whole,
 )
 from dipxl.io.files import read_input
 from dipxl.io.limits import MAX_TEXT
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.io.sheet_xml import parse_ref
-from dipxl.model import Tournament
+from dipxl.model import Power, Tournament
 from dipxl.names import match_key, near_pairs
 from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
@@ -312,6 +313,7 @@ class _Reader:
                 f"{ref}!A{header.row}",
             )
         settings.check_results(rows[header.row - 1])
+        self.check_layout(sheet, header, rows)
         title = settings.title or self.title_above(rows, header) or default_title
         registered = self.registered()
         spelt = columns
@@ -410,6 +412,60 @@ class _Reader:
                     ))
                     break
         return found
+
+    def check_layout(self, sheet: str, header: _Header, rows: Sequence[list[Any]]) -> None:
+        """In a generated workbook (its defined name ``results_layout``),
+        refuse rows its formulas read otherwise than dipxl would: they read
+        each board from its seven rows by place, whatever their Round, Board
+        and Power cells say, and nothing below the last board.  So a row
+        moved (sorted, swapped), a Round, Board or Power cell retyped, and a
+        result typed below the last board are errors naming the cell (the
+        workbook's Standings say so too: its Counted column)."""
+        names = self.package.defined_names()
+        layout = _named_block(names.get(fx.RESULTS_LAYOUT, ""))
+        rounds_ref = _named_block(names.get("calc_round_no", ""))
+        if layout is None or rounds_ref is None:
+            return
+        where, first, last, col = layout
+        rounds = rounds_ref[2] - rounds_ref[1] + 1
+        places = [col, col + 1, col + 2]
+        typed_at = [header.columns.get(f) for f in ("round", "board", "power")]
+        if where != sheet or places != typed_at or rounds < 1 or (last - first + 1) % (7 * rounds):
+            return  # not the layout the formulas were written for: nothing to compare
+        boards = (last - first + 1) // (7 * rounds)
+        ref = _sheet_ref(sheet)
+        problems: list[InputError] = []
+        for number in range(first, min(last, len(rows)) + 1):
+            k, seat = divmod(number - first, 7)
+            rnd, board, power = k // boards + 1, k % boards + 1, Power(seat)
+            row = rows[number - 1]
+            got = _as_typed([row[c] if c < len(row) else None for c in places])
+            block = f"round {rnd}, board {board}'s rows ({number - seat}-{number - seat + 6})"
+            for i, (what, want) in enumerate((("round", rnd), ("board", board))):
+                if read_whole(got[i], 1, 1 << 30) != want:
+                    problems.append(_misplaced(
+                        f"{ref}!{column_letter(col + i + 1)}{number}", what, got[i], block,
+                        f"{what} {want}", str(want)))
+            if not (isinstance(got[2], str) and got[2].casefold() == power.title.casefold()):
+                problems.append(_misplaced(
+                    f"{ref}!{column_letter(col + 3)}{number}", "power", got[2],
+                    block, power.title, power.title))
+        entries = [header.columns[f] for f in ("player", "centres", "eliminated", "draw")
+                   if f in header.columns]
+        for number in range(last + 1, len(rows) + 1):
+            row = rows[number - 1]
+            typed = [c for c in entries if c < len(row) and not is_blank(row[c])]
+            if typed:
+                problems.append(InputError(
+                    f"a result below the workbook's last board (row {last}), which its "
+                    "formulas never read: make a workbook with more rounds or boards "
+                    "(dipxl new -r ROUNDS -b BOARDS) and copy the results into it, or score "
+                    "them as a CSV file",
+                    f"{ref}!{column_letter(typed[0] + 1)}{number}",
+                ))
+                break
+        if problems:
+            raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))
 
     def registered(self) -> dict[object, tuple[str, int]]:
         """In a generated workbook (its defined name ``player_names``), the
@@ -586,3 +642,24 @@ def _named_range(target: str) -> tuple[str, int, int, int] | None:
     return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
 
 
+def _misplaced(cell: str, what: str, value: object, place: str, reads: str,
+               typed: str) -> InputError:
+    """A pre-filled Round, Board or Power cell that says another place than
+    the row's: its formulas read the row as ``reads``."""
+    return InputError(
+        f"says {what} {describe(value)}, but this row is one of {place}, which the "
+        f"workbook's formulas read as {reads}: keep every row in its place (sorted by "
+        f"Round, Board and the powers Austria to Turkey), or type {typed}",
+        cell, field=what, value=value, cell=cell,
+    )
+
+
+def _named_block(target: str) -> tuple[str, int, int, int] | None:
+    """(sheet, first row, last row, first 0-based column) of a range
+    ``Results!$A$2:$C$29``; None for anything else."""
+    sheet, _, address = target.rpartition("!")
+    first, _, last = address.partition(":")
+    a, b = parse_ref(first), parse_ref(last or first)
+    if not sheet or a is None or b is None or b[0] < a[0]:
+        return None
+    return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]

@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 
 from dipxl import udfs
 from dipxl.batch import score_file
+from dipxl.errors import DipxlError
 from dipxl.fields import describe, parse_player
 from dipxl.model import Power
 from dipxl.standings import Standings
@@ -295,3 +296,56 @@ def test_a_name_typed_as_a_number_is_found_as_the_workbook_finds_it(tmp_path: Pa
         assert standings.counted.unknown_seats == (0 if found else 1)
     wb = openpyxl.load_workbook(path)
     assert wb["Players"]["B2"].number_format == wb["Results"]["D2"].number_format == "@"
+
+
+def _filled(path: Path, edit: Any) -> Path:
+    """A filled C-Diplo workbook (2 rounds of 2 boards, every board finished)
+    with ``edit`` made to its Results sheet."""
+    write_workbook(path, "cdiplo", rounds=ROUNDS, boards=BOARDS, players=PLAYERS)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    for r in range(2, 2 + 7 * BOARDS * ROUNDS):
+        ws.cell(r, 4).value = PLAYERS[(r - 2) % 14]
+        ws.cell(r, 5).value = COUNTS[0][(r - 2) % 7]
+    edit(ws)
+    wb.save(path)
+    return path
+
+
+def _swap(ws: Any, a: int, b: int) -> None:
+    for c in range(1, 8):
+        ws.cell(a, c).value, ws.cell(b, c).value = ws.cell(b, c).value, ws.cell(a, c).value
+
+
+# Rows the workbook's formulas read by place, read otherwise by their cells:
+# (edit, the cells dipxl score names, what the workbook's Counted column says).
+MOVED = {
+    "sorted": (lambda ws: _swap(ws, 2, 9), ["Results!B2", "Results!B9"],
+               "rows out of place in 2 boards (first R1 B1)"),
+    "power": (lambda ws: setattr(ws["C3"], "value", "Eng"), ["Results!C3"],
+              "rows out of place in 1 board (first R1 B1)"),
+    "below": (lambda ws: (setattr(ws["D31"], "value", PLAYERS[0]),
+                          setattr(ws["E31"], "value", 5)), ["Results!D31"],
+              "results below row 29 are not read"),
+}
+
+
+def test_rows_moved_or_typed_below_are_flagged_by_dipxl_score_and_the_workbook(
+    tmp_path: Path
+) -> None:
+    paths = {name: _filled(tmp_path / f"{name}.xlsx", edit)
+             for name, (edit, _, _) in MOVED.items()}
+    for name, (_, cells, _) in MOVED.items():
+        with pytest.raises(DipxlError) as err:
+            score_file(paths[name])
+        named = re.findall(r"Results![A-Z]+[0-9]+", str(err.value))
+        assert named == cells, (name, str(err.value))
+        assert "keep every row in its place" in str(err.value) or "below" in name
+    reason = available("libreoffice")
+    if reason is not None:
+        pytest.skip(reason)
+    done = recalculate_many("libreoffice", list(paths.values()), tmp_path / "lo")
+    for (name, (_, _, says)), path in zip(MOVED.items(), done, strict=True):
+        ws = openpyxl.load_workbook(path, data_only=True)["Standings"]
+        head = [c.value for c in ws[1]]
+        assert says in ws.cell(2, head.index("Counted") + 1).value, name

@@ -37,6 +37,7 @@ __all__ = [
     "COMMON_COLUMNS",
     "DRAW_ENTRY",
     "FORMATS_NOTE",
+    "RESULTS_LAYOUT",
     "SCORE_KEY",
     "TEXT_ENTRY",
     "Cell",
@@ -73,6 +74,10 @@ DRAW_ENTRY = "draw: Y or N"
 # The board fields held as numbers: a board with text in one of them is not
 # counted (:attr:`SeatRefs.typed`); adjacent columns of Results, in this order.
 NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
+
+# The defined name of the Results rows the formulas read by place: their
+# Round, Board and Power cells (A:C), seven rows a board, round by round.
+RESULTS_LAYOUT = "results_layout"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"

@@ -10,6 +10,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from dipxl import counted
+from dipxl.model import Power
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter, column_span
@@ -23,6 +24,8 @@ __all__ = ["build"]
 # How many boards not counted the status line names (the others are counted),
 # as dipxl score's (:data:`dipxl.counted.SHOWN`).
 SHOWN = counted.SHOWN
+# Rows below the last board looked at for results typed there.
+BELOW = 1000
 
 
 def build(
@@ -115,7 +118,7 @@ def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
     out; then the status line (``calc_counted``) that the Standings sheet
     shows, as ``dipxl score`` says it (:class:`dipxl.counted.Counted`)."""
     heads = ("round", "board", "counted", "not counted because", "left out no.", "label",
-             "seats not on Players", "last round counted")
+             "seats not on Players", "last round counted", "rows out of place")
     for offset, head in enumerate(heads):
         put_text(ws.cell(2, column + offset), head)
     c = [column_letter(column + k) for k in range(len(heads))]
@@ -143,6 +146,12 @@ def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
                 f"=COUNTA({plan.column_range('Player', first, last)})"
                 f"-COUNT({plan.column_range('Player id', first, last)})")
             ws.cell(row, column + 7).value = f"=IF({c[2]}{row}=1,{rnd},0)"
+            # Rows moved or relabelled: the formulas read the board by place
+            # (dipxl score refuses it: workbook/reader.py, check_layout).
+            powers = ",".join(f'{plan.results}!$C${first + int(p)}="{p.title}"' for p in Power)
+            ws.cell(row, column + 8).value = (
+                f"=IF(AND(COUNTIF({plan.column_range('Round', first, last)},{rnd})=7,"
+                f"COUNTIF({plan.column_range('Board', first, last)},{board})=7,{powers}),0,1)")
             row += 1
     end = row - 1
 
@@ -165,7 +174,16 @@ def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
               f'{total}&" of "&({total}+{left})&" boards counted; not counted: "&{named}&{more})')
     seats = (f'IF({unknown}>0,"; "&{unknown}&IF({unknown}=1," seat"," seats")&'
              '" whose player is not on Players (the workbook leaves them out)","")')
+    moved = f"SUM({whole(8)})"
+    where = f"MATCH(1,{whole(8)},0)"
+    out_of_place = (f'IF({moved}>0,"; rows out of place in "&{moved}&IF({moved}=1," board",'
+                    f'" boards")&" (first R"&INDEX({whole(0)},{where})&" B"&INDEX({whole(1)},'
+                    f'{where})&"): keep every row in its place","")')
+    below_rows = (f"COUNTA({plan.results}!${plan.col('Player')}${plan.last_row + 1}:"
+                  f"${plan.col('Draw')}${plan.last_row + BELOW})")
+    below = (f'IF({below_rows}>0,"; results below row {plan.last_row} are not read (make a '
+             'workbook with more rounds or boards)","")')
     at = column + len(heads) + 1
     put_text(ws.cell(2, at), "counted")
-    ws.cell(3, at).value = f"={head}&{boards}&{seats}"
+    ws.cell(3, at).value = f"={head}&{boards}&{seats}&{out_of_place}&{below}"
     define_name(wb, "calc_counted", f"{CALC}!${column_letter(at)}$3")

@@ -23,6 +23,7 @@ from dipxl.workbook.sheets.styling import (
     TEXT_FILL,
     TEXT_FONT,
     WARN_FILL,
+    define_name,
     fit_columns,
     header_row,
     name_width,
@@ -82,6 +83,10 @@ def build(
                     if header in index:
                         put_formula(ws, row, index[header], formula)
     last = plan.last_row
+    # The pre-filled Round, Board and Power cells whose rows the formulas
+    # read by place (dipxl score checks them: workbook/reader.py).
+    define_name(ws.parent, fx.RESULTS_LAYOUT,
+                f"{plan.results}!$A${plan.first_row}:$C${last}")
     headers = dict(enumerate(plan.columns, start=1))
     style_columns(ws, look, headers, last, text=(index["Player"],))
     _results_validation(ws, plan)
