@@ -35,6 +35,9 @@ SYSTEMS: tuple[System, ...] = (
     drawsize.DrawSize("drawsize", "Draw size", drawsize.DEFAULT),
     carnage.Carnage("carnage", "Carnage", carnage.DEFAULT),
     _CDIPLO.preset("cdiplo-rounded", "C-Diplo, game scores rounded to whole points", round_to=0),
+    # dipvis's "CDiplo 80" (CATALOGUE.md): the same rule, other numbers.
+    _CDIPLO.preset("cdiplo-80", "CDiplo 80: solo 80, no point for playing, places 25/14/7",
+                   solo=80, played=0, positions=(25, 14, 7)),
     _DETOUR98E.preset("detour98e-2dp",
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",

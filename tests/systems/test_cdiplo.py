@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dipxl.errors import InputError
 from dipxl.model import Game
-from dipxl.systems import cdiplo
+from dipxl.systems import cdiplo, get_system
 from tests.helpers import board, finished_games
 
 # centres (Austria ... Turkey) | scores as 1 for playing + centres + position points
@@ -98,3 +98,34 @@ def test_rounding_a_memoised_table_is_rounding_each_score(games: list[Game], dig
     params = dataclasses.replace(cdiplo.DEFAULT, round_to=digits)
     exact = cdiplo.score_many(games)
     assert cdiplo.score_many(games, params) == [params.finish(s) for s in exact]
+
+
+# CATALOGUE.md's reference boards (powers A E F G I R T), scored by dipvis;
+# board 3 is a concession to Austria, which C-Diplo ignores (a draw here).
+REFERENCE = {
+    "board 1": (12, 7, 7, 4, 3, 1, 0),
+    "board 2": (18, 4, 4, 4, 4, 0, 0),
+    "board 3": (15, 10, 9, 0, 0, 0, 0),
+}
+DIPVIS = {
+    # CDiplo 100: 1 for playing + centres + 38/14/7, the tie for 2nd shares (14 + 7) / 2.
+    "cdiplo": {
+        "board 1": (1 + 12 + 38, *[1 + 7 + (14 + 7) / 2] * 2, 1 + 4, 1 + 3, 1 + 1, 1 + 0),
+        "board 2": (100, 0, 0, 0, 0, 0, 0),
+        "board 3": (1 + 15 + 38, 1 + 10 + 14, 1 + 9 + 7, 1, 1, 1, 1),
+    },
+    # CDiplo 80: no point for playing, 25/14/7, a solo 80.
+    "cdiplo-80": {
+        "board 1": (12 + 25, *[7 + (14 + 7) / 2] * 2, 4, 3, 1, 0),
+        "board 2": (80, 0, 0, 0, 0, 0, 0),
+        "board 3": (15 + 25, 10 + 14, 9 + 7, 0, 0, 0, 0),
+    },
+}
+
+
+@pytest.mark.parametrize("system", sorted(DIPVIS))
+@pytest.mark.parametrize("name", sorted(REFERENCE))
+def test_the_catalogue_s_reference_boards_score_as_dipvis(system: str, name: str) -> None:
+    spec = get_system(system)
+    scores = spec.score_game(board(REFERENCE[name]), spec.params)
+    assert scores == pytest.approx(DIPVIS[system][name], rel=1e-12)
