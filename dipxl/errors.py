@@ -7,7 +7,7 @@ never produces a number: it raises one of these.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -21,6 +21,7 @@ __all__ = [
     "UnknownSystemError",
     "grouped",
     "listed",
+    "ordered",
 ]
 
 
@@ -222,6 +223,11 @@ class Notice:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
+
+
+def ordered(notices: Iterable[Notice]) -> tuple[Notice, ...]:
+    """Warnings that may change a score first, each kind in its order."""
+    return tuple(sorted(notices, key=lambda n: not n.changes_score))
 
 
 def grouped(notices: Sequence[Notice]) -> list[str]:

@@ -583,7 +583,6 @@ def _joined(first: str, last: str) -> str:
 
 _ALL_POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
-_NO_VALUES = (None,) * 7
 
 
 def board_from_values(

@@ -15,7 +15,7 @@ from typing import Any
 
 from dipxl import tiebreaks
 from dipxl.counted import Counted, counted
-from dipxl.errors import Notice
+from dipxl.errors import Notice, ordered
 from dipxl.formats import check_event, final_bands, top_board, weights_by_round
 from dipxl.ledger import Ledger, PlainJudge, Played, ScoredGame
 from dipxl.model import Game, Power, Tournament
@@ -194,8 +194,7 @@ class Standings:
         if isinstance(system, GameSystem):
             for game in self.tournament.finished_games:
                 found.extend(system.notices(game, self.params))
-        found.sort(key=lambda n: not n.changes_score)
-        return tuple(found)
+        return ordered(found)
 
     @functools.cached_property
     def counted(self) -> Counted:

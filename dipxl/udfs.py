@@ -57,7 +57,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from dipxl.counted import counted
-from dipxl.errors import DipxlError, InputError, InputErrors, Notice, grouped
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice, grouped, ordered
 from dipxl.fields import REQUIRED, SPEC, header_columns, parse_player, parse_whole
 from dipxl.model import Power, Tournament
 from dipxl.ranges import ERROR_TEXTS as _ERROR_TEXTS
@@ -525,7 +525,7 @@ def DIPXL_CHECK(results: Any, system: Any = None) -> Any:
             standings = score_tournament(event, spec)
             notices, status = standings.notices, f"Counted: {standings.counted}"
         else:
-            notices = tuple(sorted(event.notices(), key=lambda n: not n.changes_score))
+            notices = ordered(event.notices())
             status = f"Counted: {counted(event, notices)}"
     except InputErrors as err:  # every bad cell, else every broken board
         errors += [str(problem) for problem in err.problems]

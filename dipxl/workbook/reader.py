@@ -165,7 +165,6 @@ def _input_columns(
     return dict(zip((f for f, _ in present), raw, strict=True)), numbers
 
 
-# What to type in each input column instead of TRUE/FALSE (checkboxes).
 def _rows(ref: str, header: _Header, columns: Mapping[str, list[Any]],
           numbers: Sequence[int]) -> Rows:
     """The rows of ``columns`` (values as read; typed here, see
@@ -426,7 +425,7 @@ class _Reader:
         rounds_ref = _named_block(names.get("calc_round_no", ""))
         if layout is None or rounds_ref is None:
             return
-        where, first, last, col = layout
+        where, first, last, col, _ = layout
         rounds = rounds_ref[2] - rounds_ref[1] + 1
         places = [col, col + 1, col + 2]
         typed_at = [header.columns.get(f) for f in ("round", "board", "power")]
@@ -467,14 +466,22 @@ class _Reader:
         if problems:
             raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))
 
+    def players_range(self) -> tuple[str, tuple[str, int, int, int] | None]:
+        """The defined name ``player_names`` of a generated workbook (the
+        Players range its formulas MATCH names in) as written, and as
+        (sheet, first row, last row, 0-based column); None in any other
+        workbook."""
+        target = self.package.defined_names().get(_PLAYER_NAMES, "")
+        listed = _named_range(target)
+        return target, listed if listed is not None and listed[0] in self.names else None
+
     def registered(self) -> dict[object, tuple[str, int]]:
         """In a generated workbook (its defined name ``player_names``), the
         names of its Players sheet by :func:`dipxl.names.match_key` (as the
         sheet's MATCH compares a Players cell: untrimmed, case aside):
         (the name as typed there, its row); empty in any other workbook."""
-        target = self.package.defined_names().get(_PLAYER_NAMES, "")
-        listed = _named_range(target)
-        if listed is None or listed[0] not in self.names:
+        _, listed = self.players_range()
+        if listed is None:
             return {}
         sheet, first, last, col = listed
         registered: dict[object, tuple[str, int]] = {}
@@ -494,9 +501,8 @@ class _Reader:
         leave that seat out and mark it red; dipxl scores it.  A registered
         name near it (accents, case, spaces, a letter) is suggested, naming
         its cell."""
-        target = self.package.defined_names().get(_PLAYER_NAMES, "")
-        listed = _named_range(target)
-        if listed is None or listed[0] not in self.names or "player" not in columns:
+        target, listed = self.players_range()
+        if listed is None or "player" not in columns:
             return []
         sheet, _first, _last, col = listed
         cells: dict[object, tuple[object, list[int]]] = {}
@@ -506,18 +512,13 @@ class _Reader:
                 cells.setdefault(match_key(raw), (raw, []))[1].append(number)
         letter = column_letter(header.columns["player"] + 1)
         spelt = {str(name): at for name, at in registered.values()}
+        # The registered name nearest each unknown one, all found in one pass.
+        nearest: dict[str, str] = {}
+        for typed, other in near_pairs([str(raw) for raw, _ in cells.values()], spelt):
+            nearest.setdefault(typed, other)
         found = []
         for raw, rows in cells.values():
             more = f" (and {len(rows) - 1} more rows)" if len(rows) > 1 else ""
-            near = near_pairs([str(raw)], spelt)
-            hint = ""
-            if near:
-                name = near[0][1]
-                hint = (f"; did you mean {describe(name)} "
-                        f"({_sheet_ref(sheet)}!{column_letter(col + 1)}{spelt[name]})?")
-                if name != " ".join(name.split()):
-                    hint += (" That Players cell has spaces around or inside the name, "
-                             "which the formulas' MATCH keeps: remove them there")
             if isinstance(raw, str) and not raw.strip():
                 found.append(Notice(
                     "not_on_players",
@@ -526,6 +527,14 @@ class _Reader:
                     f"{ref}!{letter}{rows[0]}", count=len(rows),
                 ))
                 continue
+            hint = ""
+            name = nearest.get(str(raw), "")
+            if name:
+                hint = (f"; did you mean {describe(name)} "
+                        f"({_sheet_ref(sheet)}!{column_letter(col + 1)}{spelt[name]})?")
+                if name != " ".join(name.split()):
+                    hint += (" That Players cell has spaces around or inside the name, "
+                             "which the formulas' MATCH keeps: remove them there")
             found.append(Notice(
                 "not_on_players",
                 f"player {describe(raw)} is not on the Players sheet ({target}){more}: the "
@@ -634,12 +643,10 @@ _PLAYER_NAMES = "player_names"  # the Players range the Results formulas MATCH n
 def _named_range(target: str) -> tuple[str, int, int, int] | None:
     """(sheet, first row, last row, 0-based column) of a one-column range
     ``Players!$B$2:$B$22``; None for anything else."""
-    sheet, _, address = target.rpartition("!")
-    first, _, last = address.partition(":")
-    a, b = parse_ref(first), parse_ref(last or first)
-    if not sheet or a is None or b is None or a[1] != b[1]:
+    block = _named_block(target)
+    if block is None or block[3] != block[4]:
         return None
-    return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
+    return block[:4]
 
 
 def _misplaced(cell: str, what: str, value: object, place: str, reads: str,
@@ -654,12 +661,12 @@ def _misplaced(cell: str, what: str, value: object, place: str, reads: str,
     )
 
 
-def _named_block(target: str) -> tuple[str, int, int, int] | None:
-    """(sheet, first row, last row, first 0-based column) of a range
-    ``Results!$A$2:$C$29``; None for anything else."""
+def _named_block(target: str) -> tuple[str, int, int, int, int] | None:
+    """(sheet, first row, last row, first and last 0-based column) of a
+    range ``Results!$A$2:$C$29`` or a cell; None for anything else."""
     sheet, _, address = target.rpartition("!")
     first, _, last = address.partition(":")
     a, b = parse_ref(first), parse_ref(last or first)
-    if not sheet or a is None or b is None or b[0] < a[0]:
+    if not sheet or a is None or b is None or b[0] < a[0] or b[1] < a[1]:
         return None
-    return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1]
+    return sheet.strip("'").replace("''", "'"), a[0], b[0], a[1], b[1]
