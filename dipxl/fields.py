@@ -46,6 +46,7 @@ __all__ = [
     "parse_board",
     "parse_centres",
     "parse_draw",
+    "parse_final_year",
     "parse_player",
     "parse_power",
     "parse_round",
@@ -59,8 +60,8 @@ __all__ = [
 ]
 
 # The fields of a result row, in the order they are read (and reported).
-FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw")
-REQUIRED = FIELDS[:5]  # eliminated and draw may be left out
+FIELDS = ("round", "board", "power", "player", "centres", "eliminated", "draw", "year")
+REQUIRED = FIELDS[:5]  # eliminated, year and draw may be left out
 MAX_ROUND = 10_000  # round and board numbers beyond these are typos
 MAX_BOARD = 100_000
 
@@ -84,6 +85,8 @@ HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
         "eliminated", "elimination year", "eliminated in", "year eliminated", "elim",
         "elim year",
     ),
+    "year": ("year", "final year", "game year", "end year", "last year", "year ended",
+             "ended in", "game end"),
     "draw": ("draw", "in draw", "draw member", "drawn", "draw?"),
 }
 
@@ -232,6 +235,11 @@ def parse_centres(value: object, where: str = "") -> int | None:
 def parse_year(value: object, where: str = "") -> int | None:
     """Elimination year (1901-2100); blank gives None."""
     return parse_whole(value, "elimination year", FIRST_YEAR, LAST_YEAR, where, "eliminated")
+
+
+def parse_final_year(value: object, where: str = "") -> int | None:
+    """The year of a game's final centre counts (1901-2100); blank gives None."""
+    return parse_whole(value, "final year", FIRST_YEAR, LAST_YEAR, where, "year")
 
 
 # The draw flags every surface reads alike, and the workbook's formulas too
@@ -593,6 +601,11 @@ FIELD_SPECS: tuple[Field, ...] = (
           "Anything else (x, 1, TRUE, \" Y\" in a spreadsheet) leaves the board not counted, "
           "with a warning naming the cell.",
           instead="type Y for a draw member, N for a survivor left out, or leave blank"),
+    Field("year", "Year", HEADER_SYNONYMS["year"], parse_final_year,
+          _count_reader(FIRST_YEAR, LAST_YEAR, False),
+          _count_reader(FIRST_YEAR, LAST_YEAR, True), board=True, number=True,
+          careless=_COUNTS, instead="type the year of the final centre counts (on any row of "
+          "the board, or every row alike), or leave blank"),
 )
 SPEC = {f.name: f for f in FIELD_SPECS}
 if tuple(SPEC) != FIELDS or tuple(f.name for f in FIELD_SPECS if f.required) != REQUIRED:

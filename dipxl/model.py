@@ -83,7 +83,12 @@ class Seat:
 
     ``centres`` is None until the result is entered; ``eliminated`` is the
     year the player lost the last centre (None for a survivor, or unknown);
-    ``in_draw`` is an explicit draw-membership record (None: the default rule).
+    ``in_draw`` is an explicit draw-membership record (None: the default rule);
+    ``year`` the year of the game's final centre counts as this seat's row
+    gives it (the game's :attr:`Game.year`: every seat that gives one gives
+    the same); ``chart`` this power's centre counts of earlier years,
+    ``(year, centres)`` pairs in ascending years (the year-by-year chart
+    Maxonian reads; a year may be missing).
     """
 
     player: str
@@ -91,6 +96,8 @@ class Seat:
     centres: int | None
     eliminated: int | None = None
     in_draw: bool | None = None
+    year: int | None = None
+    chart: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         # One test of every field on the common path; _refuse_seat names
@@ -107,6 +114,12 @@ class Seat:
             or (flag is not None and (type(flag) is not bool or (flag and centres == 0)))
         ):
             _refuse_seat(player, self.power, centres, year, flag)
+        final, chart = self.year, self.chart
+        if final is not None and (type(final) is not int or not FIRST_YEAR <= final <= LAST_YEAR
+                                  or (year is not None and year > final)):
+            _refuse_year(player, self.power, final, year)
+        if chart:
+            _check_chart(player, self.power, chart, final)
 
 
 def _refuse_seat(
@@ -145,6 +158,55 @@ def _refuse_seat(
     raise AssertionError("a seat that no check refuses")  # pragma: no cover
 
 
+def _refuse_year(player: object, power: Power, final: object, eliminated: int | None) -> None:
+    """Raise the InputError for a final year that is not a year, or before
+    the seat's elimination year."""
+    who = f"{power.title} ({player or 'no player'})"
+    if type(final) is not int or not FIRST_YEAR <= final <= LAST_YEAR:
+        raise InputError(
+            f"the game's year must be a year {FIRST_YEAR}-{LAST_YEAR}, got {final!r}", who,
+            field="year", value=final,
+        )
+    raise InputError(
+        f"eliminated in {eliminated}, after the game's final year {final}", who,
+        field="eliminated", value=eliminated,
+    )
+
+
+def _check_chart(
+    player: object, power: Power, chart: object, final: int | None
+) -> None:
+    """InputError unless ``chart`` is (year, centres) pairs in ascending
+    years, each a year up to the game's final year and a count 0-34."""
+    who = f"{power.title} ({player or 'no player'})"
+    if not isinstance(chart, tuple):
+        raise InputError(f"the chart must be (year, centres) pairs, got {chart!r}", who,
+                         field="chart", value=chart)
+    last = FIRST_YEAR - 1
+    for pair in chart:
+        if not (isinstance(pair, tuple) and len(pair) == 2
+                and all(type(v) is int for v in pair)):
+            raise InputError(f"the chart must be (year, centres) pairs, got {pair!r}", who,
+                             field="chart", value=pair)
+        year, count = pair
+        if not FIRST_YEAR <= year <= LAST_YEAR or year <= last:
+            raise InputError(
+                f"chart years must be {FIRST_YEAR}-{LAST_YEAR}, ascending, got {year}", who,
+                field="chart", value=year,
+            )
+        if final is not None and year > final:
+            raise InputError(
+                f"the chart has a count for {year}, after the game's final year {final}", who,
+                field="chart", value=year,
+            )
+        if not 0 <= count <= MAX_CENTRES:
+            raise InputError(
+                f"a chart count must be a whole number 0-34, got {count} for {year}", who,
+                field="chart", value=count,
+            )
+        last = year
+
+
 def _player_of(seat: Seat) -> str:
     """`` (Alice)``: the player after a power in a message; nothing for a
     player named after the power (one-board worksheet functions do that)."""
@@ -170,7 +232,14 @@ class Game:
     ``centres_desc`` (the same counts, highest first: the game's shape, by
     which scoring tables are memoised) and
     ``draw_members`` (who is in the draw if the game is drawn: the explicit
-    record where the workbook gives one, else every survivor).
+    record where the workbook gives one, else every survivor),
+    ``year`` (the year of the final centre counts, where a seat gives it:
+    seats that give it agree), ``conceded_to`` (the power, by index, the
+    game was conceded to: the draw flags mark exactly one survivor in the
+    draw while nobody holds 18 centres, a one-power passed vote, voted in
+    :attr:`vote_year`) and ``chart`` (the year-by-year chart: year ->
+    the seven counts of that year in power order, None where not entered;
+    only the years some seat gives, before or at the final year).
     """
 
     round: int
@@ -183,6 +252,9 @@ class Game:
     years: tuple[int | None, ...] = field(init=False, compare=False, repr=False)
     players: tuple[str, ...] = field(init=False, compare=False, repr=False)
     centres_desc: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    year: int | None = field(init=False, compare=False, repr=False)
+    conceded_to: int | None = field(init=False, compare=False, repr=False)
+    chart: dict[int, tuple[int | None, ...]] = field(init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -209,9 +281,12 @@ class Game:
         finished = None not in entered
         centres = cast("tuple[int, ...]", entered) if finished else ()
         desc = tuple(sorted(centres, reverse=True))
+        final = self._final_year(seats)
+        chart = self._chart(seats, centres, final) if any(s.chart for s in seats) else {}
         for name, value in (("seats", seats), ("players", players), ("years", years),
                             ("finished", finished), ("centres", centres),
-                            ("centres_desc", desc)):
+                            ("centres_desc", desc), ("year", final), ("chart", chart),
+                            ("conceded_to", None)):
             object.__setattr__(self, name, value)
         if not finished:
             object.__setattr__(self, "draw_members", ())
@@ -231,6 +306,67 @@ class Game:
         members = (tuple(map(bool, centres)) if flags == _NO_FLAGS
                    else self._draw_members(flags, centres, desc[0]))
         object.__setattr__(self, "draw_members", members)
+        if desc[0] < SOLO_CENTRES and True in flags and members.count(True) == 1:
+            object.__setattr__(self, "conceded_to", members.index(True))
+
+    @property
+    def vote_year(self) -> int | None:
+        """The year of a concession's passed vote: the year after the final
+        centre counts (None without a concession or a final year)."""
+        if self.conceded_to is None or self.year is None:
+            return None
+        return self.year + 1
+
+    def soloer(self, victory_centres: int = SOLO_CENTRES) -> int | None:
+        """The winner of a finished game, by index: the power on
+        ``victory_centres`` or more, else the power the game was conceded
+        to (None: a draw).  Systems that read concessions call this;
+        those that test centres only read :attr:`centres`."""
+        top = self.centres_desc[0]
+        if top >= victory_centres:
+            return self.centres.index(top)
+        return self.conceded_to
+
+    def _final_year(self, seats: tuple[Seat, ...]) -> int | None:
+        """The year the seats give (InputError naming the seats whose year
+        differs from the first one given)."""
+        given = [s for s in seats if s.year is not None]
+        if not given:
+            return None
+        first = given[0].year
+        other = [s for s in given if s.year != first]
+        if other:
+            names = ", ".join(f"{s.power.title} {s.year}" for s in given)
+            raise InputError(
+                f"the seats give different final years: {names}", self.label,
+                field="year", value=tuple(s.power for s in other),
+            )
+        return first
+
+    def _chart(
+        self, seats: tuple[Seat, ...], centres: tuple[int, ...], final: int | None
+    ) -> dict[int, tuple[int | None, ...]]:
+        """The year-by-year chart from the seats' (year, centres) pairs; a
+        count given for the final year itself must be the final count."""
+        years = sorted({y for s in seats for y, _ in s.chart})
+        by_seat = [dict(s.chart) for s in seats]
+        chart = {y: tuple(counts.get(y) for counts in by_seat) for y in years}
+        if final is not None and final in chart and centres:
+            wrong = tuple(p for p, c, h in zip(_ALL_POWERS, centres, chart[final], strict=True)
+                          if h is not None and h != c)
+            if wrong:
+                raise InputError(
+                    f"the chart's {final} (the final year) differs from the final centres "
+                    f"of {', '.join(p.title for p in wrong)}", self.label,
+                    field="chart", value=wrong,
+                )
+        return chart
+
+    def earlier_years(self) -> list[int]:
+        """The chart's years before the final year, latest first (every
+        chart year when no final year is given)."""
+        return sorted((y for y in self.chart if self.year is None or y < self.year),
+                      reverse=True)
 
     def _bad_number(self) -> None:
         """Raise the error for a round or board that is not a whole number from 1."""

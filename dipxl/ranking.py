@@ -34,6 +34,8 @@ RANK_DECIMALS = 9
 
 T = TypeVar("T")
 K = TypeVar("K")
+# A key sorted high to low: a centre count, or any number standing for one.
+N = TypeVar("N", int, float)
 
 
 class TieShare(Enum):
@@ -53,10 +55,10 @@ def rank_key(value: float) -> float:
 
 
 def _position_table(
-    ordered: tuple[int, ...], points: tuple[float, ...], mode: TieShare
-) -> dict[int, float]:
-    """Centre count -> position points for centre counts sorted high to low."""
-    table: dict[int, float] = {}
+    ordered: tuple[N, ...], points: tuple[float, ...], mode: TieShare
+) -> dict[N, float]:
+    """Key (a centre count) -> position points for keys sorted high to low."""
+    table: dict[N, float] = {}
     start = 0
     n = len(ordered)
     while start < n:
@@ -74,9 +76,10 @@ def _position_table(
 
 
 def position_points(
-    centres: Sequence[int], points: tuple[float, ...], mode: TieShare
-) -> dict[int, float]:
-    """Points of each centre count for its position (1st = most centres).
+    centres: Sequence[N], points: tuple[float, ...], mode: TieShare
+) -> dict[N, float]:
+    """Points of each centre count for its position (1st = most centres);
+    any sortable keys may stand for the counts (higher is better).
 
     ``points`` lists the points of 1st, 2nd, ...; positions beyond it score 0.
     Returns a mapping centre count -> points, e.g. for centres

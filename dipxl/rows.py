@@ -167,7 +167,7 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
         parsed["player"], spelt = _one_spelling(rows, parsed["player"])
         with contextlib.suppress(InputError):  # each row's own check names its cell below
             seats = list(map(Seat, parsed["player"], parsed["power"], parsed["centres"],
-                             parsed["eliminated"], parsed["draw"]))
+                             parsed["eliminated"], parsed["draw"], parsed["year"]))
     if seats is None:
         raise _row_problems(rows, parsed, refused)
     rounds = cast("list[int]", parsed["round"])
@@ -471,7 +471,8 @@ def _row_problems(
     names = [name for name in FIELDS if name in refused]
     columns = [refused[name] for name in names]
     bad_rows = list(map(any, zip(*columns, strict=True))) if columns else [False] * size
-    seat_fields = [parsed[name] for name in ("player", "power", "centres", "eliminated", "draw")]
+    seat_fields = [parsed[name]
+                   for name in ("player", "power", "centres", "eliminated", "draw", "year")]
     checked: dict[tuple[object, ...], InputError | None] = {}
     seat_errors: dict[int, InputError] = {}  # rows of right cells, their seat refused
     for i in itertools.compress(range(size), map(operator.not_, bad_rows)):

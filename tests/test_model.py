@@ -30,6 +30,7 @@ class Row:
     draw: object = None
     cells: dict[str, str] = field(default_factory=dict)
     where: str = ""
+    year: object = None
 
 
 def from_rows(rows: list[Row], title: str = "") -> Tournament:

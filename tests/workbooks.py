@@ -37,7 +37,7 @@ def results_workbook(
     for i, row in enumerate(seat_rows(tournament), start=2):
         ws.append(row)
         text_cell(ws, f"D{i}", row[3])
-        ws[f"H{i}"] = f"=E{i}*2"  # a computed column: ignored
+        ws[f"I{i}"] = f"=E{i}*2"  # a computed column: ignored
     if system_id is not None:
         spec = get_system(system_id)
         st = wb.create_sheet("Settings")

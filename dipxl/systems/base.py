@@ -125,6 +125,12 @@ class SystemBase(ABC, Generic[P]):
     presets.  The class docstring of a system is its rule."""
 
     per_game: ClassVar[bool]
+    # The inputs the rule reads, by field name (dipxl.fields.FIELDS:
+    # "centres", "eliminated", "draw" (draw votes and concessions), "year";
+    # "chart": the year-by-year chart).  An input not listed is never
+    # required; one listed may still be needed only on some boards (the
+    # system raises an InputError naming the field when it is missing).
+    reads: ClassVar[tuple[str, ...]] = ("centres",)
     # The formula twin: the module of dipxl.workbook.formulas writing this
     # rule as worksheet formulas (imported lazily, by the workbook writer);
     # None where the system has none (yet).

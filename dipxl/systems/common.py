@@ -21,10 +21,13 @@ __all__ = [
     "WinDrawParams",
     "check_number",
     "missing_years",
+    "need_elimination_years",
+    "need_year",
     "param_table",
     "rule_of",
     "solo_scores",
     "solo_winner",
+    "solo_year",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -221,6 +224,40 @@ def solo_winner(game: Game, victory_centres: int) -> int | None:
             game.label,
         )
     return centres.index(top)
+
+
+def need_elimination_years(game: Game) -> tuple[int | None, ...]:
+    """The elimination years of ``game`` in power order, for a system that
+    reads them: InputError naming every eliminated seat without one (the
+    reader names their cells)."""
+    missing = tuple(s.power for s in game.seats if s.centres == 0 and s.eliminated is None)
+    if missing:
+        names = ", ".join(p.title for p in missing)
+        raise InputError(
+            f"this system needs the year each eliminated power lost its last centre; "
+            f"none is given for {names}", game.label, field="eliminated", value=missing,
+        )
+    return game.years
+
+
+def need_year(game: Game, why: str) -> int:
+    """The final year of ``game`` for a system that reads it (``why``: what
+    for): InputError naming the board's Year cells when it is not given."""
+    if game.year is None:
+        raise InputError(
+            f"this system needs the year of the final centre counts ({why}); the board "
+            "gives none: type it in the Year column", game.label, field="year",
+            value=tuple(s.power for s in game.seats),
+        )
+    return game.year
+
+
+def solo_year(game: Game) -> int:
+    """The "solo year" of a won game: the final year after a solo on
+    centres, the year of the passed vote (the year after) after a
+    concession; InputError when the board gives no final year."""
+    year = need_year(game, "the survivors of a solo score by the year it ended")
+    return year + 1 if game.conceded_to is not None else year
 
 
 def missing_years(game: Game, consequence: str) -> list[Notice]:

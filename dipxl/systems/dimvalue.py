@@ -151,6 +151,7 @@ class DimValue(GameSystem[Params]):
     """
 
     twin = "dimvalue"
+    reads = ("centres", "draw")
     board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

@@ -35,6 +35,7 @@ class DrawSize(GameSystem[Params]):
     """
 
     twin = "drawsize"
+    reads = ("centres", "draw")
     board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

@@ -30,6 +30,7 @@ from types import MappingProxyType
 
 from dipxl.errors import DipxlError
 from dipxl.fields import FIELD_SPECS, SPEC
+from dipxl.model import SOLO_CENTRES
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter, column_span
 
@@ -54,6 +55,8 @@ __all__ = [
     "shared_points",
     "solo_win",
     "top_sum",
+    "yes_count",
+    "yes_flags",
 ]
 
 # Computed columns of the Results sheet every system has, after the input
@@ -170,9 +173,21 @@ class Plan:
 
 def typed_block(plan: Plan, first: int, last: int, sheet: str = "") -> str:
     """Rows ``first..last`` of the number board fields' columns (:data:`NUMBER_FIELDS`),
-    on ``sheet`` when given (``Results!$E$2:$F$8``)."""
-    a, *_, b = [plan.col(f.header) for f in NUMBER_FIELDS]
-    return f"{sheet + '!' if sheet else ''}${a}${first}:${b}${last}"
+    on ``sheet`` when given: areas of adjacent columns joined by commas
+    (``Results!$E$2:$F$8,Results!$H$2:$H$8``), read only as the arguments
+    of COUNT and COUNTA."""
+    prefix = f"{sheet}!" if sheet else ""
+    numbers = sorted(plan.columns.index(f.header) for f in NUMBER_FIELDS)
+    areas: list[list[int]] = []
+    for index in numbers:
+        if areas and areas[-1][-1] == index - 1:
+            areas[-1].append(index)
+        else:
+            areas.append([index])
+    return ",".join(
+        f"{prefix}${plan.col(plan.columns[a[0]])}${first}:${plan.col(plan.columns[a[-1]])}${last}"
+        for a in areas
+    )
 
 
 def text_entry(typed: str) -> str:
@@ -186,6 +201,17 @@ def flags_read(block: str) -> str:
     the draw field (``Field.flags``; COUNTIF ignores case, as the readers)."""
     counted = "+".join(f'COUNTIF({block},"{flag}")' for flag in SPEC["draw"].flags)
     return f"COUNTA({block})={counted}"
+
+
+def yes_flags() -> list[str]:
+    """The Draw flags read as "in the draw" (Y, Yes)."""
+    field = SPEC["draw"]
+    return [f for f in field.flags if field.read_cell(f) is True]
+
+
+def yes_count(block: str) -> str:
+    """How many cells of ``block`` (Draw cells) say yes (any case)."""
+    return "+".join(f'COUNTIF({block},"{f}")' for f in yes_flags())
 
 
 @dataclass(frozen=True)
@@ -250,6 +276,40 @@ class SeatRefs:
         return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
                 f'IF({self.flags_read},"","{DRAW_ENTRY}"))')
 
+    @property
+    def year(self) -> str:
+        """The game's final year: its Year cells (one row gives it, or all
+        rows alike), 0 when none is typed."""
+        return f"MAX({self.block('Year')})"
+
+    @property
+    def years_agree(self) -> str:
+        """True unless two Year cells of the game differ (dipxl score
+        refuses such a board; the formulas do not count it)."""
+        block = self.block("Year")
+        return f"MIN({block})=MAX({block})"
+
+    @property
+    def conceded(self) -> str:
+        """True when the game was conceded: exactly one Draw cell says yes
+        (Y or Yes, any case) while no count reaches 18 (the model's
+        :attr:`dipxl.model.Game.conceded_to`)."""
+        return f"AND({yes_count(self.block(SPEC['draw'].header))}=1,{self.top}<{SOLO_CENTRES})"
+
+    @property
+    def won(self) -> str:
+        """True when the game has a winner: a count on ``victory_centres``
+        or more, or a concession (dipvis's ``soloer()``)."""
+        return f"OR({self.solo},{self.conceded})"
+
+    @property
+    def winner(self) -> str:
+        """True for this seat when it won the game: the top count of a solo,
+        or the one seat marked in the draw of a conceded game."""
+        g = self.cell(SPEC["draw"].header)
+        yes = ",".join(f'{g}="{f}"' for f in yes_flags())
+        return f"IF({self.solo},{self.cell('Centres')}={self.top},AND({self.conceded},OR({yes})))"
+
     def soloist(self, points: str, others: str = "0") -> str:
         """A solo's score of this seat: ``points`` for the soloist (on the
         game's top count), ``others`` for everyone else."""
@@ -260,6 +320,13 @@ class SeatRefs:
         either rounded as Settings says (:func:`rounded`); :attr:`unscored`
         until the game is finished."""
         return f'IF({self.done},{rounded(f"IF({self.solo},{solo},{draw})")},{self.unscored})'
+
+    def won_score(self, won: str, draw: str) -> str:
+        """The Score cell of a system that reads concessions: ``won`` when
+        the game has a winner (:attr:`won`: a solo or a concession; the
+        winner is :attr:`winner`), ``draw`` otherwise; rounded and blank
+        as :meth:`score`."""
+        return f'IF({self.done},{rounded(f"IF({self.won},{won},{draw})")},{self.unscored})'
 
 
 @dataclass(frozen=True)
@@ -455,9 +522,9 @@ def member(s: SeatRefs) -> str:
     e = s.cell("Centres")
     # The flags as the field reads them (text compares ignore case here too).
     field = SPEC["draw"]
-    yes = [f for f in field.flags if field.read_cell(f) is True]
+    yes = yes_flags()
     no = [f for f in field.flags if field.read_cell(f) is False]
-    marked = "+".join(f'COUNTIF({gb},"{f}")' for f in yes)
+    marked = yes_count(gb)
     is_yes = ",".join(f'{g}="{f}"' for f in yes)
     not_no = ",".join(f'{g}<>"{f}"' for f in no)
     return f"IF({marked}>0,OR({is_yes}),AND({e}>0,{not_no}))"
@@ -502,7 +569,7 @@ def common_seat(s: SeatRefs, player_names: str) -> dict[str, str]:
         # (TRUE/FALSE multiplied into 1/0, as in Excel).
         # Not COUNTIF(..,"*"): LibreOffice matches numbers with it too.
         "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))"
-                     f"*({s.flags_read})",
+                     f"*({s.flags_read})*({s.years_agree})",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 
