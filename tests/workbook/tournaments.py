@@ -45,7 +45,7 @@ TIE_PATTERNS = (
     (7, 7, 7, 7, 3, 3, 0),
     (13, 13, 4, 4, 0, 0, 0),
 )
-YEARS = (None, 1901, 1903, 1905, 1906, 1908, 1911)
+YEARS = (1901, 1903, 1905, 1906, 1908, 1911)
 
 
 def names(count: int, rng: random.Random, awkward: bool = True) -> list[str]:
@@ -97,7 +97,12 @@ def random_game(rnd: int, board: int, players: list[str], rng: random.Random) ->
         elif style < 0.4:  # survivors marked N
             out = rng.sample(survivors, rng.randint(1, len(survivors) - 1))
             flags = [False if i in out else None for i in range(7)]
-    seats = tuple(Seat(players[i], Power(i), counts[i], years[i], flags[i]) for i in range(7))
+    # The year of the final counts: after every elimination; given on
+    # one row of the board or on all of them (as a TD may type it).
+    final = max([y for y in years if y is not None] + [1904]) + rng.randint(0, 4)
+    given = [final] * 7 if rng.random() < 0.5 else [final] + [None] * 6
+    seats = tuple(Seat(players[i], Power(i), counts[i], years[i], flags[i], given[i])
+                  for i in range(7))
     return Game(rnd, board, seats)
 
 
@@ -155,7 +160,7 @@ def mirror_tournament(seed: int, rounds: int = 3) -> Tournament:
             rnd,
             2,
             tuple(
-                Seat(right[order[i]], s.power, s.centres, s.eliminated, s.in_draw)
+                Seat(right[order[i]], s.power, s.centres, s.eliminated, s.in_draw, s.year)
                 for i, s in enumerate(base.seats)
             ),
         )
@@ -174,7 +179,9 @@ def tie_tournament(seed: int, rounds: int = 4) -> Tournament:
         for b in range(3):
             counts = list(rng.choice(TIE_PATTERNS))
             rng.shuffle(counts)
-            years = [rng.choice(YEARS[1:]) if c == 0 else None for c in counts]
-            seats = tuple(Seat(seated[7 * b + i], Power(i), counts[i], years[i]) for i in range(7))
+            years = [rng.choice(YEARS) if c == 0 else None for c in counts]
+            final = max([y for y in years if y is not None] + [1910])
+            seats = tuple(Seat(seated[7 * b + i], Power(i), counts[i], years[i], None, final)
+                          for i in range(7))
             games.append(Game(rnd, b + 1, seats))
     return Tournament(tuple(games), f"ties {seed}")
