@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import InputError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power
+from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power, Seat
 
 __all__ = [
     "CELL_READERS",
@@ -56,6 +56,7 @@ __all__ = [
     "read_draw",
     "read_power",
     "read_whole",
+    "seat_entries",
     "unread_reason",
 ]
 
@@ -610,6 +611,15 @@ FIELD_SPECS: tuple[Field, ...] = (
 SPEC = {f.name: f for f in FIELD_SPECS}
 if tuple(SPEC) != FIELDS or tuple(f.name for f in FIELD_SPECS if f.required) != REQUIRED:
     raise AssertionError("FIELD_SPECS and FIELDS disagree")  # pragma: no cover
+
+def seat_entries(seat: Seat) -> dict[str, object]:
+    """What a seat's row holds in each entry field after the power, as a
+    TD types it (``Y``/``N`` for the draw flag; None where blank): the
+    workbook writers fill Results with these."""
+    flag = None if seat.in_draw is None else ("Y" if seat.in_draw else "N")
+    return {"player": seat.player or None, "centres": seat.centres,
+            "eliminated": seat.eliminated, "draw": flag, "year": seat.year}
+
 
 # Each field's parser, in the order fields are read.
 PARSERS: dict[str, Callable[[object], object]] = {f.name: f.parse for f in FIELD_SPECS}

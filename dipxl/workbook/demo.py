@@ -11,9 +11,10 @@ Notes``) naming the system and its parameters."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dipxl.examples import example as example_event
+from dipxl.fields import FIELDS, seat_entries
 from dipxl.io.files import atomic_write
 from dipxl.model import Tournament
 from dipxl.systems import System, get_system
@@ -36,20 +37,14 @@ DEMOS: tuple[tuple[str, str, str], ...] = (
 
 def seat_rows(tournament: Tournament) -> list[list[Value]]:
     """One Results row per seat, in the columns of ``INPUT_HEADERS``: round,
-    board, power, player, centres, eliminated, draw (``Y``/``N``/blank)."""
-    return [
-        [
-            game.round,
-            game.board,
-            seat.power.title,
-            seat.player,
-            seat.centres,
-            seat.eliminated,
-            None if seat.in_draw is None else ("Y" if seat.in_draw else "N"),
-        ]
-        for game in tournament.games
-        for seat in game.seats
-    ]
+    board, power, then each entry field (:func:`dipxl.fields.seat_entries`)."""
+    rows: list[list[Value]] = []
+    for game in tournament.games:
+        for seat in game.seats:
+            entries = seat_entries(seat)
+            rows.append([game.round, game.board, seat.power.title,
+                         *(cast("Value", entries[f]) for f in FIELDS[3:])])
+    return rows
 
 
 def results_sheets(

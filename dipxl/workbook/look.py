@@ -61,6 +61,7 @@ KINDS: dict[str, Kind] = {
         Kind.COUNT,
     ),
     "eliminated": Kind.YEAR,
+    "year": Kind.YEAR,
     **dict.fromkeys(("exact", "exact_score"), Kind.EXACT),
     **dict.fromkeys(("mean_centres", "power_mean"), Kind.MEAN),
 }  # fmt: skip

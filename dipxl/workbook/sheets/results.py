@@ -10,7 +10,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from dipxl.fields import SPEC
+from dipxl.fields import FIELD_SPECS, SPEC, seat_entries
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournament
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
@@ -54,6 +54,8 @@ def build(
     input_style = copy(proto._style)
     ws._cells.pop((proto.row, proto.column))
     index = {h: i for i, h in enumerate(plan.columns, start=1)}
+    # The entry columns after Round, Board and Power, by field.
+    entry_columns = [(f.name, index[f.header]) for f in FIELD_SPECS[3:]]
     for rnd in range(1, plan.rounds + 1):
         for board in range(1, plan.boards + 1):
             first = plan.block_first(rnd, board)
@@ -63,19 +65,11 @@ def build(
                 put_value(ws, row, 1, rnd, "n")
                 put_value(ws, row, 2, board, "n")
                 put_value(ws, row, 3, power.title, "s")
-                values: list[tuple[object, str]] = [(None, "n")] * 4
-                if found is not None:
-                    seat = found.seats[int(power)]
-                    if seat.player:
-                        values[0] = (seat.player, "s")
-                    if seat.centres is not None:
-                        values[1] = (seat.centres, "n")
-                    if seat.eliminated is not None:
-                        values[2] = (seat.eliminated, "n")
-                    if seat.in_draw is not None:
-                        values[3] = ("Y" if seat.in_draw else "N", "s")
-                for c, (value, kind) in enumerate(values, start=4):
-                    put_value(ws, row, c, value, kind, input_style)
+                entries = seat_entries(found.seats[int(power)]) if found is not None else {}
+                for name, c in entry_columns:
+                    value = entries.get(name)
+                    put_value(ws, row, c, value, "s" if isinstance(value, str) else "n",
+                              input_style)
                 s = SeatRefs(plan, row, first, first + 6)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
@@ -133,9 +127,21 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
         formula1='"Y,N"',
         allow_blank=True,
         showErrorMessage=True,
-        error="Draw: Y (in the draw), N (left out) or blank (every survivor).",
+        error="Draw: Y (in the draw), N (left out) or blank (every survivor); "
+        "Y on one survivor alone concedes the game to it.",
     )
-    checks = ((player, "Player"), (centres, "Centres"), (year, "Eliminated"), (draw, "Draw"))
+    final = DataValidation(
+        type="whole",
+        operator="between",
+        formula1=str(FIRST_YEAR),
+        formula2=str(LAST_YEAR),
+        allow_blank=True,
+        showErrorMessage=True,
+        error=f"Year of the final centre counts: {FIRST_YEAR}-{LAST_YEAR}, on one row of "
+        "the board or all alike.",
+    )
+    checks = ((player, "Player"), (centres, "Centres"), (year, "Eliminated"), (draw, "Draw"),
+              (final, "Year"))
     for dv, header in checks:
         c = plan.col(header)
         dv.add(f"{c}2:{c}{last}")
@@ -158,11 +164,12 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     # with every edit) and not in a formatting rule, evaluated only to draw
     # its cell: rules are the one place dipxl uses it.
     block = f"OFFSET(${e}$1,{top}-1,0,7,1)"
-    # Text in Centres or Eliminated ("5" pasted past validation): the game
-    # is not counted (its Score cells say so), though dipxl score would read
-    # 5.  First, so that its colour wins over the others.
+    # Text in Centres, Eliminated or Year ("5" pasted past validation): the
+    # game is not counted (its Score cells say so), as dipxl score leaves it
+    # out.  First, so that its colour wins over the others.
+    y = plan.col("Year")
     ws.conditional_formatting.add(
-        f"{e}2:{f}{last}",
+        f"{e}2:{f}{last} {y}2:{y}{last}",
         FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
     )
     # A draw flag the formulas do not read (x, 1, TRUE, " Y"): the game is
