@@ -113,10 +113,23 @@ class BoardInput:
 
 ELIMINATED_YEARS = "eliminated_years"
 DRAW_FLAGS = "draw_flags"
+FINAL_YEAR = "final_year"
 # The draw flags as every system that reads them takes them: optional.
 OPTIONAL_DRAW_FLAGS = BoardInput(
     DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-    "left out; blank: every survivor is in the draw.")
+    "left out; blank: every survivor is in the draw; Y on one survivor alone: "
+    "the game was conceded to it.")
+# The worksheet function's argument of each input field a system may read
+# besides the centres, in argument order, as a system takes it unless it
+# says more (GameSystem.own_inputs).
+FUNCTION_INPUTS: dict[str, BoardInput] = {
+    "eliminated": BoardInput(
+        ELIMINATED_YEARS, "Optional: the year each eliminated power lost its last centre "
+        "(blank for survivors), in the same order."),
+    "draw": OPTIONAL_DRAW_FLAGS,
+    "year": BoardInput(
+        FINAL_YEAR, "Optional: the year of the final centre counts (one cell)."),
+}
 
 
 class SystemBase(ABC, Generic[P]):
@@ -210,9 +223,18 @@ class GameSystem(SystemBase[P]):
     """A system that scores each game on its own."""
 
     per_game: ClassVar[bool] = True
-    # The worksheet function's inputs after the centres (and before the
-    # parameters), e.g. Detour's elimination years.
-    board_inputs: ClassVar[tuple[BoardInput, ...]] = ()
+    # What the system says of a worksheet function input beyond the default
+    # (FUNCTION_INPUTS), e.g. Detour's elimination years are required.
+    own_inputs: ClassVar[tuple[BoardInput, ...]] = ()
+
+    @property
+    def board_inputs(self) -> tuple[BoardInput, ...]:
+        """The worksheet function's inputs after the centres (and before
+        the parameters): one for each field the system :attr:`reads`
+        besides the centres, in the order of :data:`FUNCTION_INPUTS`."""
+        own = {i.name: i for i in self.own_inputs}
+        return tuple(own.get(i.name, i) for name, i in FUNCTION_INPUTS.items()
+                     if name in self.reads)
 
     @abstractmethod
     def score_game(self, game: Game, params: P) -> tuple[float, ...]:

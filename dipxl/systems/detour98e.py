@@ -302,7 +302,7 @@ class Detour98e(GameSystem[Params]):
 
     twin = "detour98e"
     reads = ("centres", "eliminated")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order.", required=True),
     )

@@ -9,7 +9,7 @@ from functools import lru_cache
 from dipxl.ledger import Ledger
 from dipxl.model import Game
 from dipxl.ranking import rank_key
-from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
 from dipxl.tiebreaks import Measure, Tiebreaker
 
@@ -152,7 +152,6 @@ class DimValue(GameSystem[Params]):
 
     twin = "dimvalue"
     reads = ("centres", "draw")
-    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
