@@ -81,7 +81,7 @@ from dipxl.ranges import zero_as_blank as _zero_as_blank
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
-from dipxl.systems.base import DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR
+from dipxl.systems.base import DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR, BoardInput
 from dipxl.tables import flag, standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
@@ -363,7 +363,7 @@ def _htm_event(
 
 _BOARD_INPUTS = (ELIMINATED_YEARS, DRAW_FLAGS, FINAL_YEAR)  # what _score_board reads
 _BOARD_TEMPLATE = """\
-def {name}({arguments}parameters: Any = None) -> Any:
+def {name}({arguments}) -> Any:
     try:
         return _score_board(_SYSTEM, centres, {years}, {flags}, {final}, parameters)
     except DipxlError as err:
@@ -381,17 +381,28 @@ def _parameters_doc(system: GameSystem[Any]) -> str:
 
 
 def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
-    """The one-board worksheet function of ``system``, decorated for xlwings."""
+    """The one-board worksheet function of ``system``, decorated for xlwings:
+    the centres, the system's inputs, the parameters, then the inputs
+    listed ``after_parameters`` (a system that came to read more keeps the
+    places of the arguments its worksheets already pass)."""
     inputs = system.board_inputs
     unknown = [i.name for i in inputs if i.name not in _BOARD_INPUTS]
     if unknown or not system.function.isidentifier():
         raise ValueError(f"{system.id}: no worksheet function {system.function!r} with "
                          f"inputs {[i.name for i in inputs]}")
     names = [i.name for i in inputs]
+    by_name = {i.name: i for i in inputs}
+    order = system.function_arguments
+    late = [by_name[n] for n in order[order.index("parameters") + 1:]]
+    early = [by_name[n] for n in order[1:order.index("parameters")]]
+
+    def declared(given: list[BoardInput]) -> list[str]:
+        return [f"{i.name}: Any" if i.required else f"{i.name}: Any = None" for i in given]
+
     source = _BOARD_TEMPLATE.format(
         name=system.function,
-        arguments="".join(["centres: Any, "] + [
-            f"{i.name}: Any, " if i.required else f"{i.name}: Any = None, " for i in inputs]),
+        arguments=", ".join(["centres: Any", *declared(early), "parameters: Any = None",
+                             *declared(late)]),
         years=ELIMINATED_YEARS if ELIMINATED_YEARS in names else "None",
         flags=DRAW_FLAGS if DRAW_FLAGS in names else "None",
         final=FINAL_YEAR if FINAL_YEAR in names else "None",
@@ -405,8 +416,10 @@ def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
     function.__module__ = __name__
     function.__doc__ = (f"{system.title} scores of one board, Austria to Turkey; "
                         "blanks until it is played.")
+    for board_input in reversed(late):
+        function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
     function = arg("parameters", doc=_parameters_doc(system), **_RANGE)(function)
-    for board_input in reversed(inputs):
+    for board_input in reversed(early):
         function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
     function = arg("centres", doc=_BOARD_DOC, **_RANGE)(function)
     made: Callable[..., Any] = func(category=CATEGORY)(function)

@@ -132,6 +132,16 @@ FUNCTION_INPUTS: dict[str, BoardInput] = {
 }
 
 
+# How each input field is named where a system lists what it reads.
+_INPUT_NAMES = {
+    "centres": "Centres",
+    "eliminated": "Eliminated (year)",
+    "draw": "Draw (votes and concessions)",
+    "year": "Year (of the final counts)",
+    "chart": "the year-by-year chart (columns 1901, 1902, ...)",
+}
+
+
 class SystemBase(ABC, Generic[P]):
     """What every registry entry has: a stable id, a human title, its
     parameters and the module (the family) it belongs to, shared by its
@@ -189,6 +199,12 @@ class SystemBase(ABC, Generic[P]):
         return frozenset(name for name, hint in hints.items() if _admits_none(hint))
 
     @property
+    def inputs(self) -> str:
+        """The inputs the rule reads, as a TD names the columns:
+        ``Centres, Eliminated, Draw (votes and concessions), Year``."""
+        return ", ".join(_INPUT_NAMES.get(name, name) for name in self.reads)
+
+    @property
     def tiebreakers(self) -> tuple[str, ...]:
         """The names of the tie-breakers this entry applies, in order."""
         return tuple(tb.name for tb in self.breakers(self.params))
@@ -226,6 +242,10 @@ class GameSystem(SystemBase[P]):
     # What the system says of a worksheet function input beyond the default
     # (FUNCTION_INPUTS), e.g. Detour's elimination years are required.
     own_inputs: ClassVar[tuple[BoardInput, ...]] = ()
+    # Worksheet function inputs placed after the parameters argument, by
+    # name: those a system came to read after its function was published
+    # (=CARNAGE(centres, years, "round_to=2") keeps working).
+    after_parameters: ClassVar[tuple[str, ...]] = ()
 
     @property
     def board_inputs(self) -> tuple[BoardInput, ...]:
@@ -258,6 +278,15 @@ class GameSystem(SystemBase[P]):
         """How two single games compare (best games, best country); by
         default the higher score, then more centres."""
         return PlainJudge()
+
+    @property
+    def function_arguments(self) -> tuple[str, ...]:
+        """The one-board worksheet function's arguments in order: the
+        centres, the :attr:`board_inputs`, the parameters, then the inputs
+        named in :attr:`after_parameters`."""
+        names = [i.name for i in self.board_inputs]
+        late = [n for n in names if n in self.after_parameters]
+        return ("centres", *[n for n in names if n not in late], "parameters", *late)
 
     @property
     def function(self) -> str:

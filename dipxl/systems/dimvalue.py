@@ -146,7 +146,9 @@ class DimValue(GameSystem[Params]):
     left out of the draw -10; the N draw members (by default every survivor)
     share equally what those players lost: (60 x eliminated + 10 x survivors
     out of the draw) / N each. Tie-breakers: head-to-head, power-to-power,
-    superior player, zero for defeat, total centres.
+    superior player, zero for defeat, total centres. A game conceded to one
+    power (Y on it alone) is a draw of that one member, who takes the whole
+    pot: the source text covers only an 18-centre win.
     Source: Diminishing Value DBS (seeds/001).
     """
 
