@@ -41,6 +41,7 @@ __all__ = [
     "RESULTS_LAYOUT",
     "SCORE_KEY",
     "TEXT_ENTRY",
+    "YEARS_DIFFER",
     "Cell",
     "Formulas",
     "Plan",
@@ -73,6 +74,10 @@ TEXT_ENTRY = "text entry"
 # What the Score cells of a game say when one of its Draw cells holds
 # something else than Y, Yes, N, No or nothing (the game is then not counted).
 DRAW_ENTRY = "draw: Y or N"
+
+# What the Score cells of a game say when two of its Year cells differ (the
+# game is then not counted; dipxl score refuses the board, naming them).
+YEARS_DIFFER = "years differ"
 
 # The board fields held as numbers: a board with text in one of them is not
 # counted (:attr:`SeatRefs.typed`); adjacent columns of Results, in this order.
@@ -274,7 +279,8 @@ class SeatRefs:
         not a number (``dipxl score`` would read ``"5"`` as 5 and score the
         game: the sheet must not look merely unfinished)."""
         return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
-                f'IF({self.flags_read},"","{DRAW_ENTRY}"))')
+                f'IF({self.flags_read},IF({self.years_agree},"","{YEARS_DIFFER}"),'
+                f'"{DRAW_ENTRY}"))')
 
     @property
     def year(self) -> str:

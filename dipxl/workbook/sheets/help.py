@@ -33,8 +33,12 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
             f"2. Results: {plan.rounds} rounds of {plan.boards} boards, seven rows a board with "
             "the powers already in canonical order. For each seat pick the Player, type the "
             "final Centres (0-34), the Eliminated year for a player who lost the last centre "
-            "(Detour's survival point needs it) and, only when the draw did not include every "
-            "survivor, Y for each draw member (or N for a survivor left out).",
+            "(the systems that score survival need it), the Year of the final centre counts "
+            "(on one row of the board, or every row alike; the systems that score survival "
+            "or the year of a solo read it) and, only when the draw did not include every "
+            "survivor, Y for each draw member (or N for a survivor left out). Y on one "
+            "survivor alone, while nobody holds 18, concedes the game to it. This system "
+            f"reads: {spec.inputs}.",
             False,
         ),
         (
@@ -50,8 +54,8 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
         (
             "Highlighted in red: a game whose centres total more than 34, a player seated "
             "twice in one round, a name missing from the Players sheet. In amber: a missing "
-            "player or centre count in a game that has started. In purple: a Centres or "
-            f"Eliminated entry that is text, not a number (e.g. pasted); its game is not "
+            "player or centre count in a game that has started. In purple: a Centres, "
+            f"Eliminated or Year entry that is text, not a number (e.g. pasted); its game is not "
             f'counted and its Score cells say "{fx.TEXT_ENTRY}" until it is typed again as '
             "a number; and a Draw entry other than Y, Yes, N or No, whose game is not counted "
             f'either (its Score cells say "{fx.DRAW_ENTRY}"). A player in two games of one '
