@@ -42,9 +42,10 @@ def random_games(n: int, seed: int = 1) -> list[Game]:
     games = []
     for k in range(n):
         counts = random_centres(rng)
+        years = [rng.randint(1901, 1910) if c == 0 else None for c in counts]
+        final = max([y for y in years if y is not None] + [1905]) + rng.randint(0, 3)
         seats = tuple(
-            Seat(f"P{rng.randrange(5000)}-{i}", Power(i), c,
-                 rng.randint(1901, 1910) if c == 0 else None)
+            Seat(f"P{rng.randrange(5000)}-{i}", Power(i), c, years[i], None, final)
             for i, c in enumerate(counts)
         )
         games.append(Game(k // 1000 + 1, k % 1000 + 1, seats))
