@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
 from dipxl.systems import get_system, southern_sun
-from tests.helpers import board, finished_games
+from tests.helpers import board, finished_games, with_years
 from tests.systems.reference_boards import REFERENCE
 
 Y = True
@@ -117,16 +117,10 @@ def test_parameters_are_checked() -> None:
         southern_sun.Params(per_year="3")  # type: ignore[arg-type]
 
 
-def complete(game: Game) -> Game:
-    """The same board with a year for every eliminated power lacking one."""
-    years = [y if c or y is not None else 1905 for c, y in zip(game.centres, game.years,
-                                                              strict=True)]
-    return board(game.centres, years, [s.in_draw for s in game.seats])
-
 
 @given(finished_games(solo=False, explicit_draws=False))
 def test_equal_counts_score_equally_and_more_centres_never_score_less(game: Game) -> None:
-    game = complete(game)
+    game = with_years(game)
     scores = southern_sun.score(game)
     pairs = [(c, s) for c, s in zip(game.centres, scores, strict=True) if c]
     for c, s in pairs:
@@ -139,7 +133,7 @@ def test_equal_counts_score_equally_and_more_centres_never_score_less(game: Game
 
 @given(finished_games(), st.integers(0, 3))
 def test_rounding_is_applied_to_every_score(game: Game, digits: int) -> None:
-    game = complete(game)
+    game = with_years(game)
     params = dataclasses.replace(southern_sun.DEFAULT, round_to=digits)
     assert southern_sun.score(game, params) == params.finish(southern_sun.score(game))
 

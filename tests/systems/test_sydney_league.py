@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from dipxl.errors import InputError
 from dipxl.model import Game
 from dipxl.systems import get_system, sydney_league
-from tests.helpers import board, finished_games
+from tests.helpers import board, finished_games, with_years
 from tests.systems.reference_boards import REFERENCE
 
 Y = True
@@ -95,16 +95,10 @@ def test_a_game_with_an_eliminated_power_needs_its_year_even_in_a_solo(
     assert err.value.field == "eliminated"
 
 
-def complete(game: Game) -> Game:
-    """The same board with a year for every eliminated power lacking one."""
-    years = [y if c or y is not None else 1905 for c, y in zip(game.centres, game.years,
-                                                              strict=True)]
-    return board(game.centres, years, [s.in_draw for s in game.seats])
-
 
 @given(finished_games(solo=False, explicit_draws=False))
 def test_a_draw_shares_every_rank_point(game: Game) -> None:
-    game = complete(game)
+    game = with_years(game)
     scores = sydney_league.score(game)
     own = sum(25 * c if c else (y or 0) - 1900
               for c, y in zip(game.centres, game.years, strict=True))
@@ -113,7 +107,7 @@ def test_a_draw_shares_every_rank_point(game: Game) -> None:
 
 @given(finished_games(solo=True))
 def test_a_solo_is_one_and_a_half_times_and_half_the_draw_scores(game: Game) -> None:
-    game = complete(game)
+    game = with_years(game)
     assume(max(game.centres) < 34)  # scored as a draw under victory_centres 34
     winner = game.centres.index(max(game.centres))
     drawn = sydney_league.score(game, sydney_league.Params(victory_centres=34))
