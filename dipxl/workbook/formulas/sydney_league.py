@@ -44,7 +44,7 @@ class SydneyLeagueFormulas(Formulas):
         factor = f"IF({s.winner},{setting_name('win_factor')},{setting_name('loss_factor')})"
         score = s.won_score(f"{draw}*{factor}", draw)
         return {
-            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},N({f})),"")',
+            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},IF(ISNUMBER({f}),{f},0)),"")',
             "Score": f'IF(AND({s.done},{missing_years(s)}),"{NO_YEAR}",{score})',
         }
 
