@@ -19,14 +19,16 @@ def board(
     rnd: int = 1,
     number: int = 1,
     players: Sequence[str] = PLAYERS,
+    year: int | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order."""
+    """A finished game: centres, elimination years and draw flags in power order;
+    ``year``: the year of the final counts (on every seat)."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i]) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year) for i in range(7)),
     )
 
 
@@ -75,3 +77,13 @@ def finished_games(
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
     return board(counts, years, flags)
+
+
+def with_years(game: Game, year: int = 1905) -> Game:
+    """The same game with ``year`` as the elimination year of every
+    eliminated power that has none (for a system that needs them)."""
+    return Game(game.round, game.board, tuple(
+        Seat(s.player, s.power, s.centres,
+             year if s.centres == 0 and s.eliminated is None else s.eliminated,
+             s.in_draw, s.year, s.chart)
+        for s in game.seats), game.origin)

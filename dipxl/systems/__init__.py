@@ -12,7 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    solo_or_bust,
+    southern_sun,
+    sumofsquares,
+    sydney_league,
+    your_draw_size,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +37,8 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_YDS = your_draw_size.YourDrawSize(
+    "yds-short", "Your Draw Size (short games): centre bands, solo 300", your_draw_size.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -42,6 +56,12 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    southern_sun.SouthernSun("southern-sun", "Southern Sun", southern_sun.DEFAULT),
+    sydney_league.SydneyLeague("sydney-league", "Sydney League", sydney_league.DEFAULT),
+    solo_or_bust.SoloOrBust("solo-or-bust", "Solo or bust", solo_or_bust.DEFAULT),
+    _YDS,
+    _YDS.preset("yds-unlimited", "Your Draw Size (unlimited games): centre bands, solo 320",
+                win=320),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

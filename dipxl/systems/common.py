@@ -11,15 +11,17 @@ from typing import Any
 from dipxl.errors import InputError, Notice, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
-from dipxl.systems.base import param, parameter_fields
+from dipxl.systems.base import DRAW_FLAGS, BoardInput, param, parameter_fields
 
 __all__ = [
+    "CONCESSION_FLAGS",
     "MAX_PARAMETER",
     "FormatParams",
     "GameParams",
     "Rule",
     "WinDrawParams",
     "check_number",
+    "game_winner",
     "missing_years",
     "need_elimination_years",
     "need_year",
@@ -279,3 +281,18 @@ def param_table(params: object) -> list[tuple[str, Any]]:
     """(name, value) of every parameter, in the order they are listed (the
     system's own, then the tournament formats)."""
     return [(f.name, getattr(params, f.name)) for f in parameter_fields(params)]
+
+
+def game_winner(game: Game, victory_centres: int) -> int | None:
+    """The winner of a finished game for a system that reads concessions
+    (dipvis's ``soloer()``): the power on ``victory_centres`` or more
+    (InputError for two, as :func:`solo_winner`), else the power the game
+    was conceded to (:attr:`Game.conceded_to`); None for a draw."""
+    winner = solo_winner(game, victory_centres)
+    return game.conceded_to if winner is None else winner
+
+
+# The draw flags of a system that reads concessions (and no draw vote).
+CONCESSION_FLAGS = BoardInput(
+    DRAW_FLAGS, "Optional: Y for the one survivor a game was conceded to (its winner); "
+    "blank: no concession.")

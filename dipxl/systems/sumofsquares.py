@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dipxl.model import Game
 from dipxl.systems.base import GameSystem, param
-from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
+from dipxl.systems.common import CONCESSION_FLAGS, WinDrawParams, game_winner, solo_scores
 
 __all__ = ["Params", "SumOfSquares", "score"]
 
@@ -25,7 +25,9 @@ DEFAULT = Params()
 class SumOfSquares(GameSystem[Params]):
     """Sum of Squares: a drawn game shares 100 points by the squares of the centres.
 
-    Solo (18+ centres): the soloist scores 100, everyone else 0. Draw: a
+    Solo (18+ centres) or concession (the board marks one survivor alone in
+    the draw, as dipvis scores it): the winner scores 100, everyone else 0.
+    Draw: a
     player with c final centres scores 100 x c^2 / the sum of the squares of
     the seven counts (eliminated players: 0); equal counts score equally and
     every draw totals 100. Tournament score: the sum of game scores (option:
@@ -34,6 +36,8 @@ class SumOfSquares(GameSystem[Params]):
     """
 
     twin = "sumofsquares"
+    reads = ("centres", "draw")
+    board_inputs = (CONCESSION_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
@@ -42,7 +46,7 @@ class SumOfSquares(GameSystem[Params]):
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
     centres = game.centres
-    winner = solo_winner(game, params.victory_centres)
+    winner = game_winner(game, params.victory_centres)
     if winner is not None:
         scores = solo_scores(winner, params.win)
     else:

@@ -12,6 +12,7 @@ from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
 from dipxl.systems import drawsize
 from tests.helpers import board, finished_games
+from tests.systems.reference_boards import REFERENCE
 
 Y, N = True, False
 
@@ -92,3 +93,34 @@ def test_every_draw_totals_100_shared_equally_by_its_members(game: Game) -> None
 @given(finished_games(solo=True))
 def test_a_solo_scores_the_win_alone(game: Game) -> None:
     assert sorted(drawsize.score(game)) == [0.0] * 6 + [100.0]
+
+
+# CATALOGUE.md's reference boards as dipvis scores them (powers A E F G I R T).
+DIPVIS = {
+    # no vote: the six survivors share 100
+    "board 1": (*[100 / 6] * 6, 0),
+    "board 2": (100, 0, 0, 0, 0, 0, 0),
+    # conceded to Austria: a one-member vote, its member takes 100
+    "board 3": (100, 0, 0, 0, 0, 0, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE))
+def test_the_catalogue_s_reference_boards_score_as_dipvis(name: str) -> None:
+    assert drawsize.score(REFERENCE[name]) == pytest.approx(DIPVIS[name], rel=1e-12)
+
+
+def test_a_concession_is_a_one_member_draw_and_agrees_with_the_catalogue() -> None:
+    """CATALOGUE.md: dipvis scores a concession as a solo (100 to the power
+    conceded to, 0 to everyone else); the one member of a draw takes the
+    whole draw_total, so drawsize agrees with no rule of its own."""
+    conceded = board((5, 12, 10, 7, 0, 0, 0), draw=(Y, None, None, None, None, None, None))
+    assert conceded.conceded_to == 0
+    assert drawsize.score(conceded) == (100, 0, 0, 0, 0, 0, 0)
+
+
+@given(finished_games(solo=False))
+def test_a_conceded_game_gives_the_conceded_power_100(game: Game) -> None:
+    if game.conceded_to is not None:
+        assert drawsize.score(game) == tuple(
+            100.0 if i == game.conceded_to else 0.0 for i in range(7))

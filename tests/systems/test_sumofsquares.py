@@ -1,5 +1,7 @@
 """Sum of Squares (SCORING.md section 8): the worked example and the rule's
-arithmetic, ties at every place, solos, eliminations, draw flags."""
+arithmetic, ties at every place, solos, eliminations, draw flags;
+concessions scored as dipvis scores them (CATALOGUE.md: a solo's 100 for
+the conceded power) and the catalogue's reference boards."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
 from dipxl.systems import sumofsquares
 from tests.helpers import board, finished_games
+from tests.systems.reference_boards import REFERENCE
+
+Y = True
 
 # centres (Austria ... Turkey) | scores: 100 x c^2 / the sum of the seven squares
 WORKED = [
@@ -96,10 +101,45 @@ def test_a_solo_totals_the_win(game: Game) -> None:
     assert sorted(scores) == [0.0] * 6 + [100.0]
 
 
-@given(finished_games())
+@given(finished_games(explicit_draws=False))
 def test_more_centres_never_score_less(game: Game) -> None:
     scores = sumofsquares.score(game)
     pairs = sorted(zip(game.centres, scores, strict=True))
     assert all(a[1] <= b[1] for a, b in pairwise(pairs))  # ordered as the centres
     assert all(s == scores[game.centres.index(c)]  # equal counts score equally
                for c, s in zip(game.centres, scores, strict=True))
+
+
+# CATALOGUE.md's reference boards as dipvis scores them (powers A E F G I R T).
+DIPVIS = {
+    "board 1": tuple(100 * c * c / (12 * 12 + 7 * 7 + 7 * 7 + 4 * 4 + 3 * 3 + 1 * 1)
+                     for c in (12, 7, 7, 4, 3, 1, 0)),
+    "board 2": (100, 0, 0, 0, 0, 0, 0),
+    # conceded to Austria: a solo's 100, as dipvis scores it
+    "board 3": (100, 0, 0, 0, 0, 0, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE))
+def test_the_catalogue_s_reference_boards_score_as_dipvis(name: str) -> None:
+    assert sumofsquares.score(REFERENCE[name]) == pytest.approx(DIPVIS[name], rel=1e-12)
+
+
+def test_a_concession_scores_100_for_the_conceded_power_and_0_for_the_others() -> None:
+    conceded = board((5, 12, 10, 7, 0, 0, 0), draw=(Y, None, None, None, None, None, None))
+    assert sumofsquares.score(conceded) == (100, 0, 0, 0, 0, 0, 0)
+
+
+def test_a_draw_vote_of_two_is_still_shared_by_the_squares() -> None:
+    voted = board((12, 10, 8, 4, 0, 0, 0), draw=(Y, Y, None, None, None, None, None))
+    assert sumofsquares.score(voted) == sumofsquares.score(board((12, 10, 8, 4, 0, 0, 0)))
+
+
+@given(finished_games(solo=False))
+def test_a_conceded_game_is_won_and_any_other_draw_shared_by_the_squares(game: Game) -> None:
+    scores = sumofsquares.score(game)
+    if game.conceded_to is None:
+        squares = sum(c * c for c in game.centres)
+        assert scores == pytest.approx([100 * c * c / squares for c in game.centres], rel=1e-12)
+    else:
+        assert scores == tuple(100.0 if i == game.conceded_to else 0.0 for i in range(7))

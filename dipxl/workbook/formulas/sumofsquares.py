@@ -1,7 +1,8 @@
 """Sum of Squares as worksheet formulas (the twin of
 ``dipxl.systems.sumofsquares``).
 
-Solo: the soloist ``set_win``, everyone else 0.  Draw: ``set_draw_total``
+Won (a solo or a concession): the winner ``set_win``, everyone else 0.
+Draw: ``set_draw_total``
 x the seat's centres squared / the sum of the squares of the game's seven
 counts (``SUMPRODUCT`` of the Centres block with itself).
 """
@@ -22,7 +23,7 @@ class SumOfSquaresFormulas(Formulas):
         e = s.cell("Centres")
         blk = s.block("Centres")
         draw = f"{setting_name('draw_total')}*({e}*{e})/SUMPRODUCT({blk},{blk})"
-        return {"Score": s.score(s.soloist(setting_name("win")), draw)}
+        return {"Score": s.won_score(f"IF({s.winner},{setting_name('win')},0)", draw)}
 
 
 FORMULAS = SumOfSquaresFormulas()
