@@ -36,10 +36,16 @@ UDFS = [getattr(udfs, name) for name in udfs.__all__]
 
 def _board_call(spec: Any) -> Callable[..., Any]:
     """(centres, years, flags, parameters) -> the system's one-board function
-    called with the inputs it takes (CDIPLO(c, p), DETOUR98E(c, y, p), ...)."""
+    called with the inputs it takes, in the places it takes them
+    (CDIPLO(c, p), DETOUR98E(c, y, p), SUMOFSQUARES(c, p, d), ...)."""
     function = getattr(udfs, spec.function)
-    return lambda c, y, d, p: function(
-        c, *({"eliminated_years": y, "draw_flags": d}[i.name] for i in spec.board_inputs), p)
+
+    def call(c: Any, y: Any, d: Any, p: Any) -> Any:
+        given = {"centres": c, "eliminated_years": y, "draw_flags": d, "final_year": None,
+                 "parameters": p}
+        return function(*(given[name] for name in spec.function_arguments))
+
+    return call
 
 
 BOARD_FUNCTIONS: dict[str, Callable[..., Any]] = {

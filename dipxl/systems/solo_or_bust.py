@@ -43,7 +43,7 @@ class SoloOrBust(GameSystem[Params]):
 
     twin = "solo_or_bust"
     reads = ("centres", "draw")
-    board_inputs = (CONCESSION_FLAGS,)
+    own_inputs = (CONCESSION_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

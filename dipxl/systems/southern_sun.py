@@ -68,7 +68,7 @@ class SouthernSun(GameSystem[Params]):
 
     twin = "southern_sun"
     reads = ("centres", "eliminated", "draw")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order; needed for a drawn game "
                    "with an eliminated power."),

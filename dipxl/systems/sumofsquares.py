@@ -37,7 +37,10 @@ class SumOfSquares(GameSystem[Params]):
 
     twin = "sumofsquares"
     reads = ("centres", "draw")
-    board_inputs = (CONCESSION_FLAGS,)
+    own_inputs = (CONCESSION_FLAGS,)
+    # Published before it read concessions: =SUMOFSQUARES(centres, "round_to=2")
+    # keeps its meaning.
+    after_parameters = ("draw_flags",)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

@@ -67,7 +67,7 @@ class SydneyLeague(GameSystem[Params]):
 
     twin = "sydney_league"
     reads = ("centres", "eliminated", "draw")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order; needed for a game with an "
                    "eliminated power."),

@@ -58,7 +58,7 @@ class YourDrawSize(GameSystem[Params]):
 
     twin = "your_draw_size"
     reads = ("centres", "draw")
-    board_inputs = (CONCESSION_FLAGS,)
+    own_inputs = (CONCESSION_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
