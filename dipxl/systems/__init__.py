@@ -12,7 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    bangkok,
+    bangkok_pike,
+    base3,
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    mischief,
+    sumofsquares,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +37,7 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_BANGKOK = bangkok.Bangkok("bangkok", "Bangkok", bangkok.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -42,6 +55,14 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    _BANGKOK,
+    # dipvis's "Olympic" (CATALOGUE.md): Bangkok's rule, other numbers.
+    _BANGKOK.preset("olympic", "Olympic: Bangkok with solo 46, nothing to the losers of a "
+                    "solo, domination shares 4 / 1.5 / 0.5", solo=46, loser_per_centre=0,
+                    top_shares=4, one_behind_shares=1.5, two_behind_shares=0.5),
+    bangkok_pike.BangkokPike("bangkok-pike", "Bangkok Pike", bangkok_pike.DEFAULT),
+    base3.Base3("base3", "Base 3", base3.DEFAULT),
+    mischief.Mischief("mischief", "Mischief", mischief.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

@@ -20,6 +20,7 @@ __all__ = [
     "Rule",
     "WinDrawParams",
     "check_number",
+    "game_winner",
     "missing_years",
     "need_elimination_years",
     "need_year",
@@ -279,3 +280,12 @@ def param_table(params: object) -> list[tuple[str, Any]]:
     """(name, value) of every parameter, in the order they are listed (the
     system's own, then the tournament formats)."""
     return [(f.name, getattr(params, f.name)) for f in parameter_fields(params)]
+
+
+def game_winner(game: Game, victory_centres: int) -> int | None:
+    """dipvis's ``soloer()`` for a system that reads concessions: the
+    index of the power on ``victory_centres`` or more (InputError when two
+    reach it, as :func:`solo_winner`), else the power the game was
+    conceded to (:attr:`Game.conceded_to`), else None (a draw)."""
+    winner = solo_winner(game, victory_centres)
+    return game.conceded_to if winner is None else winner
