@@ -19,14 +19,16 @@ def board(
     rnd: int = 1,
     number: int = 1,
     players: Sequence[str] = PLAYERS,
+    year: int | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order."""
+    """A finished game: centres, elimination years and draw flags in power
+    order; ``year``: the year of the final counts (on every seat)."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i]) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year) for i in range(7)),
     )
 
 
@@ -63,15 +65,21 @@ def finished_games(
     total: int | None = None,
     solo: bool | None = None,
     explicit_draws: bool = True,
+    complete: bool = False,
 ) -> Game:
     """A random valid finished game, with elimination years and, sometimes,
-    an explicit draw record leaving some survivors out."""
+    an explicit draw record leaving some survivors out.  ``complete``: every
+    eliminated power has its year and the game its final year (on every
+    seat), as a system that reads them may require."""
     counts = draw(centre_counts(total, solo))
-    years = [draw(st.one_of(st.none(), st.integers(1901, 1912))) if c == 0 else None
-             for c in counts]
+    year = st.integers(1901, 1912) if complete else st.one_of(st.none(), st.integers(1901, 1912))
+    years = [draw(year) if c == 0 else None for c in counts]
     flags: list[bool | None] = [None] * 7
     if explicit_draws and max(counts) < 18 and draw(st.booleans()):
         survivors = [i for i, c in enumerate(counts) if c > 0]
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
-    return board(counts, years, flags)
+    if not complete:
+        return board(counts, years, flags)
+    final = draw(st.integers(max([y for y in years if y is not None] + [1901]), 1915))
+    return board(counts, years, flags, year=final)
