@@ -39,7 +39,8 @@ def _board_call(spec: Any) -> Callable[..., Any]:
     called with the inputs it takes (CDIPLO(c, p), DETOUR98E(c, y, p), ...)."""
     function = getattr(udfs, spec.function)
     return lambda c, y, d, p: function(
-        c, *({"eliminated_years": y, "draw_flags": d}[i.name] for i in spec.board_inputs), p)
+        c, *({"eliminated_years": y, "draw_flags": d, "final_year": None}[i.name]
+             for i in spec.board_inputs), p)
 
 
 BOARD_FUNCTIONS: dict[str, Callable[..., Any]] = {

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dipxl.errors import ParameterError
 from dipxl.model import FIRST_YEAR, Game
-from dipxl.systems.base import ELIMINATED_YEARS, OPTIONAL_DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import GameParams, check_number, game_winner, need_elimination_years
 
 __all__ = ["Bangkok", "Params", "score"]
@@ -69,10 +69,9 @@ class Bangkok(GameSystem[Params]):
 
     twin = "bangkok"
     reads = ("centres", "eliminated", "draw")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order; needed in a drawn game."),
-        OPTIONAL_DRAW_FLAGS,
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipxl.model import Game
-from dipxl.systems.base import ELIMINATED_YEARS, OPTIONAL_DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     check_number,
@@ -70,10 +70,11 @@ class BangkokPike(GameSystem[Params]):
 
     twin = "bangkok_pike"
     reads = ("centres", "eliminated", "draw", "year")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order."),
-        OPTIONAL_DRAW_FLAGS,
+        BoardInput(FINAL_YEAR, "The year of the final centre counts (one cell); needed "
+                   "when a won game has survivors besides the winner."),
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

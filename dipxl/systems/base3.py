@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipxl.model import Game
-from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
 
 __all__ = ["Base3", "Params", "score"]
@@ -47,7 +47,6 @@ class Base3(GameSystem[Params]):
 
     twin = "base3"
     reads = ("centres", "draw")
-    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipxl.model import Game
-from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
 
 __all__ = ["Mischief", "Params", "score"]
@@ -44,7 +44,6 @@ class Mischief(GameSystem[Params]):
 
     twin = "mischief"
     reads = ("centres", "draw")
-    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
