@@ -65,18 +65,24 @@ def finished_games(
     total: int | None = None,
     solo: bool | None = None,
     explicit_draws: bool = True,
+    complete: bool = False,
 ) -> Game:
     """A random valid finished game, with elimination years and, sometimes,
-    an explicit draw record leaving some survivors out."""
+    an explicit draw record leaving some survivors out.  ``complete``: every
+    eliminated power has its year and the game its final year (on every
+    seat), as a system that reads them may require."""
     counts = draw(centre_counts(total, solo))
-    years = [draw(st.one_of(st.none(), st.integers(1901, 1912))) if c == 0 else None
-             for c in counts]
+    year = st.integers(1901, 1912) if complete else st.one_of(st.none(), st.integers(1901, 1912))
+    years = [draw(year) if c == 0 else None for c in counts]
     flags: list[bool | None] = [None] * 7
     if explicit_draws and max(counts) < 18 and draw(st.booleans()):
         survivors = [i for i, c in enumerate(counts) if c > 0]
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
-    return board(counts, years, flags)
+    if not complete:
+        return board(counts, years, flags)
+    final = draw(st.integers(max([y for y in years if y is not None] + [1901]), 1915))
+    return board(counts, years, flags, year=final)
 
 
 def with_years(game: Game, year: int = 1905) -> Game:

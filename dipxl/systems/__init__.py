@@ -13,12 +13,16 @@ from typing import Any
 
 from dipxl.errors import UnknownSystemError
 from dipxl.systems import (
+    bangkok,
+    bangkok_pike,
+    base3,
     carnage,
     cdiplo,
     detour98e,
     dimvalue,
     drawsize,
     htm,
+    mischief,
     solo_or_bust,
     southern_sun,
     sumofsquares,
@@ -39,6 +43,7 @@ _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
 _YDS = your_draw_size.YourDrawSize(
     "yds-short", "Your Draw Size (short games): centre bands, solo 300", your_draw_size.DEFAULT)
+_BANGKOK = bangkok.Bangkok("bangkok", "Bangkok", bangkok.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -62,6 +67,14 @@ SYSTEMS: tuple[System, ...] = (
     _YDS,
     _YDS.preset("yds-unlimited", "Your Draw Size (unlimited games): centre bands, solo 320",
                 win=320),
+    _BANGKOK,
+    # dipvis's "Olympic" (CATALOGUE.md): Bangkok's rule, other numbers.
+    _BANGKOK.preset("olympic", "Olympic: Bangkok with solo 46, nothing to the losers of a "
+                    "solo, domination shares 4 / 1.5 / 0.5", solo=46, loser_per_centre=0,
+                    top_shares=4, one_behind_shares=1.5, two_behind_shares=0.5),
+    bangkok_pike.BangkokPike("bangkok-pike", "Bangkok Pike", bangkok_pike.DEFAULT),
+    base3.Base3("base3", "Base 3", base3.DEFAULT),
+    mischief.Mischief("mischief", "Mischief", mischief.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

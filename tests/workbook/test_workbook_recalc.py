@@ -91,6 +91,8 @@ def _cases() -> list[Case]:
         Case("cdiplo-rounded", "cdiplo-rounded", random_tournament(7, 21, 3)),
         Case("cdiplo-80", "cdiplo-80", random_tournament(12, 21, 3)),  # no point for playing
         Case("yds-unlimited", "yds-unlimited", random_tournament(22, 21, 3)),  # solo 320
+        # Bangkok's numbers changed: nothing to the losers of a solo, shares 4 / 1.5 / 0.5.
+        Case("olympic", "olympic", random_tournament(22, 28, 3)),
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
@@ -200,11 +202,13 @@ def _typed(case: Case) -> Any:
         for i, seat in enumerate(game.seats):
             row = first + i
             assert ws.cell(row, 3).value == seat.power.title
+            assert ws.cell(1, 8).value == "Year"
             for col, value in (
                 (4, seat.player),
                 (5, seat.centres),
                 (6, seat.eliminated),
                 (7, None if seat.in_draw is None else ("Y" if seat.in_draw else "N")),
+                (8, seat.year),
             ):
                 if value is None:  # left empty, as a TD leaves it
                     continue

@@ -1,0 +1,65 @@
+"""Base 3: dipvis's GScoringBase3 (CATALOGUE.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dipxl.model import Game
+from dipxl.systems.base import GameSystem, param
+from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
+
+__all__ = ["Base3", "Params", "score"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Params(GameParams):
+    """Base 3 parameters; the defaults are dipvis's Base 3."""
+
+    solo: float = param(46, "points of the winner of a solo or a concession (everyone "
+                        "else scores 0)")
+    survival: float = param(3, "points of each survivor of a drawn game")
+    top_bonus: float = param(9, "bonus of a lone board topper in a draw")
+    top_divisor: float = param(
+        3, "a shared top divides the bonus by this once for each topper after the first "
+        "(9, 3 each, 1 each, ...)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name in ("solo", "survival", "top_bonus"):
+            check_number(name, getattr(self, name))
+        check_number("top_divisor", self.top_divisor, 1)
+
+
+DEFAULT = Params()
+
+
+class Base3(GameSystem[Params]):
+    """Base 3: centres, 3 for surviving and a top bonus of 9 divided by 3 per sharer.
+
+    Solo (18+ centres) or concession (the draw marks one survivor alone):
+    the winner scores 46, everyone else 0. Draw: each survivor scores 3 +
+    its centres, each eliminated power 0; each of the n powers on the top
+    count adds 9 / 3^(n - 1): 9 alone, 3 each when two share the top, 1
+    each for three, 1/3 each for four. Tournament score: the sum of game
+    scores (option: best N rounds). No tie-breakers.
+    Source: dipvis GScoringBase3, no source cited.
+    """
+
+    twin = "base3"
+    reads = ("centres", "draw")
+
+    def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+        return score(game, params)
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Base 3 scores of one game (the rule: :class:`Base3`)."""
+    centres = game.centres
+    winner = game_winner(game, params.victory_centres)
+    if winner is not None:
+        return params.finish(solo_scores(winner, params.solo))
+    top = game.centres_desc[0]
+    bonus = params.top_bonus / params.top_divisor ** (centres.count(top) - 1)
+    scores = tuple([float((params.survival + c if c else 0) + (bonus if c == top else 0))
+                    for c in centres])
+    return params.finish(scores)
