@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hypothesis import strategies as st
 
@@ -19,14 +19,24 @@ def board(
     rnd: int = 1,
     number: int = 1,
     players: Sequence[str] = PLAYERS,
+    year: int | None = None,
+    chart: Mapping[int, Sequence[int | None]] | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order."""
+    """A finished game: centres, elimination years and draw flags in power
+    order; ``year`` the final year (on every seat), ``chart`` year -> the
+    seven counts of that year in power order (None: not entered)."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
+    chart = chart or {}
+
+    def counts(i: int) -> tuple[tuple[int, int], ...]:
+        return tuple((y, c) for y in sorted(chart) if (c := chart[y][i]) is not None)
+
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i]) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year, counts(i))
+              for i in range(7)),
     )
 
 
@@ -65,7 +75,7 @@ def finished_games(
     explicit_draws: bool = True,
 ) -> Game:
     """A random valid finished game, with elimination years and, sometimes,
-    an explicit draw record leaving some survivors out."""
+    an explicit draw record leaving some survivors out; its chart gives 1901."""
     counts = draw(centre_counts(total, solo))
     years = [draw(st.one_of(st.none(), st.integers(1901, 1912))) if c == 0 else None
              for c in counts]
@@ -74,4 +84,6 @@ def finished_games(
         survivors = [i for i, c in enumerate(counts) if c > 0]
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
-    return board(counts, years, flags)
+    # An earlier year of the chart (Maxonian breaks ties on centres by it).
+    before = draw(st.lists(st.integers(0, 5), min_size=7, max_size=7))
+    return board(counts, years, flags, chart={1901: before})

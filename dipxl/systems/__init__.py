@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    maxonian,
+    sumofsquares,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +34,7 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_MAXONIAN = maxonian.Maxonian("maxonian", "Maxonian", maxonian.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -42,6 +52,10 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    _MAXONIAN,
+    # dipvis's "7Eleven" (CATALOGUE.md): Maxonian with the bonus from 11 centres.
+    _MAXONIAN.preset("7eleven", "7Eleven: Maxonian with the bonus above 11 centres",
+                     threshold=11),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
