@@ -99,6 +99,7 @@ def systems_cmd(fmt: str) -> None:
                 "id": s.id,
                 "title": s.title,
                 "description": s.description,
+                "reads": list(s.reads),
                 "parameters": {k: v for k, v in s.parameters()},
                 "parameter_docs": {k: s.parameter_doc(k) for k, _ in s.parameters()},
                 "tiebreakers": list(s.tiebreakers),
@@ -113,6 +114,7 @@ def systems_cmd(fmt: str) -> None:
         console.rule()
         console.print(Text.assemble((s.id, "bold"), f" - {s.title}"), highlight=False)
         console.print(s.description, highlight=False, markup=False)
+        console.print(f"reads: {s.inputs}", highlight=False, markup=False)
         params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.parameters())
         console.print(f"parameters (-p NAME=VALUE): {params}", highlight=False, markup=False)
         for name, value in s.parameters():  # each documented on its field

@@ -591,6 +591,7 @@ def board_from_values(
     years: Sequence[object] | None = None,
     draws: Sequence[object] | None = None,
     cells: Sequence[Mapping[str, str]] | None = None,
+    final_year: object = None,
 ) -> Game:
     """One board from raw cell values in power order (Austria ... Turkey),
     for functions that score a single board: players are named after their
@@ -599,9 +600,17 @@ def board_from_values(
     type (one board has nothing else to count).  ``cells[i]`` names the
     cells of seat ``i`` (``centres``, ``eliminated``, ``draw``) for error
     messages, which report the first bad cell (the power's name and the
-    field when no cell is named).  Round and board are 1."""
+    field when no cell is named).  ``final_year``: the year of the final
+    counts, one value for the board.  Round and board are 1."""
     if len(centres) != 7:
         raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
+    year = CELL_READERS["year"](final_year)
+    if year is REFUSED or year is UNREAD:
+        if year is UNREAD:
+            raise InputError(unread_reason("year", final_year, True), field="year",
+                             value=final_year)
+        PARSERS["year"](final_year)  # raises, saying why
+    year = cast("int | None", year)
     columns = {"centres": centres, "eliminated": years, "draw": draws}
     values: dict[str, list[Any]] = {}
     for name, given in columns.items():
@@ -614,8 +623,10 @@ def board_from_values(
             raise _first_bad_seat(columns, cells)
     try:
         seats = tuple(map(Seat, _TITLES, _ALL_POWERS, values["centres"], values["eliminated"],
-                          values["draw"]))
-    except InputError:
+                          values["draw"], [year] * 7))
+    except InputError as err:
+        if err.field == "year":
+            raise
         raise _first_bad_seat(columns, cells) from None
     return Game(1, 1, seats)
 

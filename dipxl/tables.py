@@ -32,7 +32,8 @@ from fractions import Fraction
 from typing import Any
 
 from dipxl.csvio import to_csv
-from dipxl.model import Power
+from dipxl.fields import seat_entries
+from dipxl.model import Power, Seat
 from dipxl.ranking import round_half_up
 from dipxl.standings import Standings
 from dipxl.systems import System
@@ -172,7 +173,8 @@ def standings_table(standings: Standings) -> Table:
 
 
 SEAT_COLUMNS = (
-    *(_column(n) for n in ("round", "board", "power", "player", "centres", "eliminated")),
+    *(_column(n) for n in ("round", "board", "power", "player", "centres", "eliminated",
+                           "year")),
     _column("in_draw"),
     _column("solo"),
     _column("score"),
@@ -181,8 +183,10 @@ SEAT_COLUMNS = (
 
 def seat_table(standings: Standings) -> Table:
     """One row per seat of every finished game, game by game in power
-    order: ``in_draw`` True for a member of the draw of a drawn game,
-    ``solo`` True for the soloist."""
+    order: ``year`` the game's final year (blank when not given),
+    ``in_draw`` True for a member of the draw of a drawn game (the power a
+    game was conceded to is its one member), ``solo`` True for the soloist
+    on centres."""
     rows = tuple(
         (
             sg.round,
@@ -191,6 +195,7 @@ def seat_table(standings: Standings) -> Table:
             seat.player,
             seat.centres,
             seat.eliminated,
+            sg.game.year,
             sg.winner is None and sg.game.draw_members[i],
             sg.winner == i,
             sg.scores[i],
@@ -199,6 +204,17 @@ def seat_table(standings: Standings) -> Table:
         for i, seat in enumerate(sg.game.seats)
     )
     return Table(SEAT_COLUMNS, rows)
+
+
+def _echoed(seat: Seat) -> dict[str, Any]:
+    """A seat's other inputs as given: its draw flag (``Y``, ``N`` or
+    None), the final year its row gives, and its chart (``{"1901": 5}``,
+    only where given)."""
+    flag = seat_entries(seat)["draw"]
+    found: dict[str, Any] = {"draw": flag, "year": seat.year}
+    if seat.chart:
+        found["chart"] = {str(year): count for year, count in seat.chart}
+    return found
 
 
 BEST_COLUMNS = tuple(_column(n) for n in ("power", "player", "round", "board", "score", "centres"))
@@ -276,17 +292,22 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
     games: list[dict[str, Any]] = []
     for k in range(0, len(seats), len(Power)):  # seven rows a game, in power order
         game = seats[k : k + len(Power)]
+        played = standings.games[k // len(Power)].game
+        conceded = played.conceded_to
         games.append(
             {
                 "round": game[0]["round"],
                 "board": game[0]["board"],
+                "year": played.year,
                 "solo": next((s["power"] for s in game if s["solo"]), None),
+                "conceded_to": None if conceded is None else Power(conceded).title,
                 "seats": [
                     {
-                        key: s[key]
-                        for key in ("power", "player", "centres", "eliminated", "in_draw", "score")
+                        **{key: s[key] for key in ("power", "player", "centres", "eliminated")},
+                        **_echoed(played.seats[i]),
+                        **{key: s[key] for key in ("in_draw", "score")},
                     }
-                    for s in game
+                    for i, s in enumerate(game)
                 ],
             }
         )

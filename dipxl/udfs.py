@@ -76,10 +76,12 @@ from dipxl.ranges import orientation as _orientation
 from dipxl.ranges import overrides as _overrides
 from dipxl.ranges import parallel as _parallel
 from dipxl.ranges import table as _table
+from dipxl.ranges import zero_as_blank
 from dipxl.ranges import zero_as_blank as _zero_as_blank
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
+from dipxl.systems.base import DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR, BoardInput
 from dipxl.tables import flag, standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
@@ -122,11 +124,12 @@ _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 
 def _score_board(
-    system: GameSystem[Any], centres: object, years: object, flags: object, parameters: object
+    system: GameSystem[Any], centres: object, years: object, flags: object, final: object,
+    parameters: object,
 ) -> Any:
     """One board through ``system``'s per-game scorer, in the input's shape."""
     cells = _board(centres, "centres")
-    if years is None and flags is None and parameters is None:
+    if years is None and flags is None and final is None and parameters is None:
         # The usual call (plain counts, default rules): no Game to build
         # where the system reads the counts alone.
         counts = finished_counts(cells.values)
@@ -142,9 +145,13 @@ def _score_board(
     year_values, year_orientation = _optional_board(years, "eliminated_years", orientation)
     flag_values, flag_orientation = _optional_board(flags, "draw_flags", orientation)
     where = _board_cells(orientation, year_orientation, flag_orientation)
+    # One cell; blank (or 0, as Excel on the web sends a blank) is no year.
+    final_year = None if _left_out(final) else zero_as_blank(_one_cell(final, FINAL_YEAR))
     try:
-        game = board_from_values(cells.values, year_values, flag_values, where)
+        game = board_from_values(cells.values, year_values, flag_values, where, final_year)
     except InputError as err:
+        if err.field == "year":
+            raise InputError(err.message, FINAL_YEAR, field=err.field, value=err.value) from None
         if err.field not in ("centres", "eliminated", "draw"):  # the board's, not a cell's
             raise InputError(err.message, "centres", field=err.field, value=err.value) from None
         raise
@@ -354,11 +361,11 @@ def _htm_event(
 # The function is real Python with named arguments (xlwings reads the
 # signature); its help comes from the system's title and parameter names.
 
-_BOARD_INPUTS = ("eliminated_years", "draw_flags")  # what _score_board reads
+_BOARD_INPUTS = (ELIMINATED_YEARS, DRAW_FLAGS, FINAL_YEAR)  # what _score_board reads
 _BOARD_TEMPLATE = """\
-def {name}({arguments}parameters: Any = None) -> Any:
+def {name}({arguments}) -> Any:
     try:
-        return _score_board(_SYSTEM, centres, {years}, {flags}, parameters)
+        return _score_board(_SYSTEM, centres, {years}, {flags}, {final}, parameters)
     except DipxlError as err:
         raise _located(err, {name!r}) from None
 """
@@ -374,19 +381,31 @@ def _parameters_doc(system: GameSystem[Any]) -> str:
 
 
 def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
-    """The one-board worksheet function of ``system``, decorated for xlwings."""
+    """The one-board worksheet function of ``system``, decorated for xlwings:
+    the centres, the system's inputs, the parameters, then the inputs
+    listed ``after_parameters`` (a system that came to read more keeps the
+    places of the arguments its worksheets already pass)."""
     inputs = system.board_inputs
     unknown = [i.name for i in inputs if i.name not in _BOARD_INPUTS]
     if unknown or not system.function.isidentifier():
         raise ValueError(f"{system.id}: no worksheet function {system.function!r} with "
                          f"inputs {[i.name for i in inputs]}")
     names = [i.name for i in inputs]
+    by_name = {i.name: i for i in inputs}
+    order = system.function_arguments
+    late = [by_name[n] for n in order[order.index("parameters") + 1:]]
+    early = [by_name[n] for n in order[1:order.index("parameters")]]
+
+    def declared(given: list[BoardInput]) -> list[str]:
+        return [f"{i.name}: Any" if i.required else f"{i.name}: Any = None" for i in given]
+
     source = _BOARD_TEMPLATE.format(
         name=system.function,
-        arguments="".join(["centres: Any, "] + [
-            f"{i.name}: Any, " if i.required else f"{i.name}: Any = None, " for i in inputs]),
-        years="eliminated_years" if "eliminated_years" in names else "None",
-        flags="draw_flags" if "draw_flags" in names else "None",
+        arguments=", ".join(["centres: Any", *declared(early), "parameters: Any = None",
+                             *declared(late)]),
+        years=ELIMINATED_YEARS if ELIMINATED_YEARS in names else "None",
+        flags=DRAW_FLAGS if DRAW_FLAGS in names else "None",
+        final=FINAL_YEAR if FINAL_YEAR in names else "None",
     )
     namespace: dict[str, Any] = {
         "Any": Any, "DipxlError": DipxlError, "_SYSTEM": system,
@@ -397,8 +416,10 @@ def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
     function.__module__ = __name__
     function.__doc__ = (f"{system.title} scores of one board, Austria to Turkey; "
                         "blanks until it is played.")
+    for board_input in reversed(late):
+        function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
     function = arg("parameters", doc=_parameters_doc(system), **_RANGE)(function)
-    for board_input in reversed(inputs):
+    for board_input in reversed(early):
         function = arg(board_input.name, doc=board_input.doc, **_RANGE)(function)
     function = arg("centres", doc=_BOARD_DOC, **_RANGE)(function)
     made: Callable[..., Any] = func(category=CATEGORY)(function)

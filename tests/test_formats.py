@@ -161,7 +161,7 @@ def test_a_solo_on_the_top_board_ranks_first_then_the_finalists() -> None:
 
 
 def test_the_soloist_would_not_lead_without_the_rule() -> None:
-    event = final_event(3, solo=True)
+    event = final_event(4, solo=True)
     plain = score_tournament(event, "cdiplo")
     final = score_tournament(event, "cdiplo", {"final_round": FINAL})
     assert plain.rows[0].player != final.final_winner

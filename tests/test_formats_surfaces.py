@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 import dipxl.udfs as udfs
 from dipxl.cli import cli
+from dipxl.fields import FIELDS, seat_entries
 from dipxl.model import Tournament
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import system_ids
@@ -35,12 +36,12 @@ IDS = [c[0] for c in CASES]
 def event_csv(event: Tournament, path: Path) -> Path:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", "board", "power", "player", "centres", "eliminated", "draw"])
+    writer.writerow(FIELDS)
     for game in event.games:
         for seat in game.seats:
-            writer.writerow([game.round, game.board, seat.power.title, seat.player,
-                             seat.centres, seat.eliminated or "",
-                             "" if seat.in_draw is None else "YN"[not seat.in_draw]])
+            entries = seat_entries(seat)
+            writer.writerow([game.round, game.board, seat.power.title,
+                             *("" if entries[f] is None else entries[f] for f in FIELDS[3:])])
     path.write_text(out.getvalue(), encoding="utf-8")
     return path
 

@@ -82,11 +82,12 @@ def test_a_generated_then_filled_workbook_scores_like_the_engine(
     seats = {(g.round, g.board, s.power.title): s for g in tournament.games for s in g.seats}
     wb = openpyxl.load_workbook(path)
     ws = wb["Results"]
-    assert [c.value for c in ws[1][:7]] == list(INPUT_HEADERS)
+    assert [c.value for c in ws[1][:len(INPUT_HEADERS)]] == list(INPUT_HEADERS)
     for row in ws.iter_rows(min_row=2):
         seat = seats.get((row[0].value, row[1].value, row[2].value))
         if seat is not None:
             row[3].value, row[4].value, row[5].value = seat.player, seat.centres, seat.eliminated
+            row[7].value = seat.year
     wb.save(path)
     book = read_workbook(path)
     assert book.system is not None and (book.system.id, book.title) == (system, "Club night")
@@ -326,17 +327,17 @@ _MAIN_NS = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 # Each case: how the formula cell E9 (=3+4, cached 7) is written into the
 # sheet's XML; calamine reads 7 from every one of them.  Text that looks
-# like a cell of a computed column (H9) in a comment, a processing
+# like a cell of a computed column (I9) in a comment, a processing
 # instruction or a CDATA section, prefixed tags, a formula after the value,
 # and quotes or ">" inside attribute values must not hide the formula.
 @pytest.mark.parametrize("cell", [
-    b'<c r="E9"><!-- <c r="H9"> --><f>3+4</f><v>7</v></c>',
-    b'<c r="E9"><?x <c r="H9"?><f>3+4</f><v>7</v></c>',
-    b'<c r="E9"><![CDATA[<c r="H9">]]><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><!-- <c r="I9"> --><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><?x <c r="I9"?><f>3+4</f><v>7</v></c>',
+    b'<c r="E9"><![CDATA[<c r="I9">]]><f>3+4</f><v>7</v></c>',
     b'<c r="E9"><x:f xmlns:x="' + _MAIN_NS + b'">3+4</x:f><v>7</v></c>',
     b'<x:c xmlns:x="' + _MAIN_NS + b'" r="E9"><x:f>3+4</x:f><x:v>7</x:v></x:c>',
     b'<c r="E9"><v>7</v><f>3+4</f></c>',
-    b"<c x=' r=\"H9\" ' r=\"E9\"><f>3+4</f><v>7</v></c>",
+    b"<c x=' r=\"I9\" ' r=\"E9\"><f>3+4</f><v>7</v></c>",
     b'<c x="a>b" r="E9"><f>3+4</f><v>7</v></c>',
 ], ids=["comment", "processing-instruction", "cdata", "prefixed-f", "prefixed-cell",
         "f-after-v", "r-in-a-quoted-value", "gt-in-a-value"])
@@ -355,14 +356,14 @@ def test_a_formula_is_found_however_its_cell_is_written(tmp_path: Path, cell: by
 # Each case: a cell of the sheet and what replaces it, written so that a
 # search of the bytes might take the formula for one outside the input
 # columns (calamine reads E9's cached value from each): a single-quoted or
-# character-referenced array formula over E9:H9, a cell tag hiding a fake
-# '<c r="H9"' in a single-quoted value, a cell with two r attributes
+# character-referenced array formula over E9:I9, a cell tag hiding a fake
+# '<c r="I9"' in a single-quoted value, a cell with two r attributes
 # (calamine takes the last).
 @pytest.mark.parametrize(("cell", "written"), [
-    ("H9", b"<c r=\"H9\"><f t='array' ref='E9:H9'>E9:H9*1</f><v>1</v></c>"),
-    ("H9", b'<c r="H9"><f t="&#97;rray" ref="E9:H9">E9:H9*1</f><v>1</v></c>'),
-    ("E9", b'<c r="E9" x=\'<c r="H9" \'><f t="shared" si="5">3+4</f><v>7</v></c>'),
-    ("E9", b'<c r="H9" r="E9"><f>3+4</f><v>7</v></c>'),
+    ("I9", b"<c r=\"I9\"><f t='array' ref='E9:I9'>E9:I9*1</f><v>1</v></c>"),
+    ("I9", b'<c r="I9"><f t="&#97;rray" ref="E9:I9">E9:I9*1</f><v>1</v></c>'),
+    ("E9", b'<c r="E9" x=\'<c r="I9" \'><f t="shared" si="5">3+4</f><v>7</v></c>'),
+    ("E9", b'<c r="I9" r="E9"><f>3+4</f><v>7</v></c>'),
 ], ids=["single-quoted-array", "referenced-array", "quoted-fake-cell", "two-r"])
 def test_a_formula_hidden_from_a_byte_search_is_still_refused(
     tmp_path: Path, cell: str, written: bytes
@@ -379,13 +380,13 @@ def test_a_formula_hidden_from_a_byte_search_is_still_refused(
 
 def test_an_array_formula_over_input_cells_is_found_when_parsed(tmp_path: Path) -> None:
     # A comment sends the sheet to the XML parser, which must still mark an
-    # array formula's whole range (here anchored in H9, spanning E9:H9).
+    # array formula's whole range (here anchored in I9, spanning E9:I9).
     path = results_workbook(tmp_path / "e.xlsx", worked_games_event())
     edited = _rewrite_sheet(path, tmp_path / "edited.xlsx", lambda xml: re.sub(
-        rb'<c r="H9"[^>]*>.*?</c>',
-        lambda _: b'<!-- x --><c r="H9"><f t="array" ref="E9:H9">E9:H9*1</f><v>1</v></c>',
+        rb'<c r="I9"[^>]*>.*?</c>',
+        lambda _: b'<!-- x --><c r="I9"><f t="array" ref="E9:I9">E9:I9*1</f><v>1</v></c>',
         xml, count=1, flags=re.S))
-    assert b'ref="E9:H9"' in _sheet_xml(edited)
+    assert b'ref="E9:I9"' in _sheet_xml(edited)
     assert error_of(edited).startswith(
         "edited.xlsx: Results!E9 (round 1, board 2, Austria, Hugo): centres holds a formula")
 

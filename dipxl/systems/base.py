@@ -113,10 +113,33 @@ class BoardInput:
 
 ELIMINATED_YEARS = "eliminated_years"
 DRAW_FLAGS = "draw_flags"
+FINAL_YEAR = "final_year"
 # The draw flags as every system that reads them takes them: optional.
 OPTIONAL_DRAW_FLAGS = BoardInput(
     DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
-    "left out; blank: every survivor is in the draw.")
+    "left out; blank: every survivor is in the draw; Y on one survivor alone: "
+    "the game was conceded to it.")
+# The worksheet function's argument of each input field a system may read
+# besides the centres, in argument order, as a system takes it unless it
+# says more (GameSystem.own_inputs).
+FUNCTION_INPUTS: dict[str, BoardInput] = {
+    "eliminated": BoardInput(
+        ELIMINATED_YEARS, "Optional: the year each eliminated power lost its last centre "
+        "(blank for survivors), in the same order."),
+    "draw": OPTIONAL_DRAW_FLAGS,
+    "year": BoardInput(
+        FINAL_YEAR, "Optional: the year of the final centre counts (one cell)."),
+}
+
+
+# How each input field is named where a system lists what it reads.
+_INPUT_NAMES = {
+    "centres": "Centres",
+    "eliminated": "Eliminated (year)",
+    "draw": "Draw (votes and concessions)",
+    "year": "Year (of the final counts)",
+    "chart": "the year-by-year chart (columns 1901, 1902, ...)",
+}
 
 
 class SystemBase(ABC, Generic[P]):
@@ -176,6 +199,12 @@ class SystemBase(ABC, Generic[P]):
         return frozenset(name for name, hint in hints.items() if _admits_none(hint))
 
     @property
+    def inputs(self) -> str:
+        """The inputs the rule reads, as a TD names the columns:
+        ``Centres, Eliminated, Draw (votes and concessions), Year``."""
+        return ", ".join(_INPUT_NAMES.get(name, name) for name in self.reads)
+
+    @property
     def tiebreakers(self) -> tuple[str, ...]:
         """The names of the tie-breakers this entry applies, in order."""
         return tuple(tb.name for tb in self.breakers(self.params))
@@ -210,9 +239,22 @@ class GameSystem(SystemBase[P]):
     """A system that scores each game on its own."""
 
     per_game: ClassVar[bool] = True
-    # The worksheet function's inputs after the centres (and before the
-    # parameters), e.g. Detour's elimination years.
-    board_inputs: ClassVar[tuple[BoardInput, ...]] = ()
+    # What the system says of a worksheet function input beyond the default
+    # (FUNCTION_INPUTS), e.g. Detour's elimination years are required.
+    own_inputs: ClassVar[tuple[BoardInput, ...]] = ()
+    # Worksheet function inputs placed after the parameters argument, by
+    # name: those a system came to read after its function was published
+    # (=CARNAGE(centres, years, "round_to=2") keeps working).
+    after_parameters: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def board_inputs(self) -> tuple[BoardInput, ...]:
+        """The worksheet function's inputs after the centres (and before
+        the parameters): one for each field the system :attr:`reads`
+        besides the centres, in the order of :data:`FUNCTION_INPUTS`."""
+        own = {i.name: i for i in self.own_inputs}
+        return tuple(own.get(i.name, i) for name, i in FUNCTION_INPUTS.items()
+                     if name in self.reads)
 
     @abstractmethod
     def score_game(self, game: Game, params: P) -> tuple[float, ...]:
@@ -236,6 +278,15 @@ class GameSystem(SystemBase[P]):
         """How two single games compare (best games, best country); by
         default the higher score, then more centres."""
         return PlainJudge()
+
+    @property
+    def function_arguments(self) -> tuple[str, ...]:
+        """The one-board worksheet function's arguments in order: the
+        centres, the :attr:`board_inputs`, the parameters, then the inputs
+        named in :attr:`after_parameters`."""
+        names = [i.name for i in self.board_inputs]
+        late = [n for n in names if n in self.after_parameters]
+        return ("centres", *[n for n in names if n not in late], "parameters", *late)
 
     @property
     def function(self) -> str:

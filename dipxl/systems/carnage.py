@@ -65,7 +65,7 @@ class Carnage(GameSystem[Params]):
 
     twin = "carnage"
     reads = ("centres", "eliminated")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "Optional: the year each eliminated power lost its last "
                    "centre (blank for survivors), in the same order; read only with "
                    "eliminated_by_year."),

@@ -297,12 +297,14 @@ class Detour98e(GameSystem[Params]):
     occupy); each raw score is then multiplied by 100 / the game's raw total.
     Win (18+ centres): winner 100, each loser centres + 1 for surviving to
     Fall 1905 (not standardised). Tie-breakers: wins, draws, best, 2nd and
-    3rd best game. Source: Detour 98e (seeds/002).
+    3rd best game. A game conceded to one power (Y on it alone in the Draw
+    column) is a draw with that one member: the source text covers only an
+    18-centre win. Source: Detour 98e (seeds/002).
     """
 
     twin = "detour98e"
     reads = ("centres", "eliminated")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order.", required=True),
     )

@@ -9,7 +9,7 @@ from functools import lru_cache
 from dipxl.ledger import Ledger
 from dipxl.model import Game
 from dipxl.ranking import rank_key
-from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import GameParams, check_number, solo_winner
 from dipxl.tiebreaks import Measure, Tiebreaker
 
@@ -146,13 +146,14 @@ class DimValue(GameSystem[Params]):
     left out of the draw -10; the N draw members (by default every survivor)
     share equally what those players lost: (60 x eliminated + 10 x survivors
     out of the draw) / N each. Tie-breakers: head-to-head, power-to-power,
-    superior player, zero for defeat, total centres.
+    superior player, zero for defeat, total centres. A game conceded to one
+    power (Y on it alone) is a draw of that one member, who takes the whole
+    pot: the source text covers only an 18-centre win.
     Source: Diminishing Value DBS (seeds/001).
     """
 
     twin = "dimvalue"
     reads = ("centres", "draw")
-    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

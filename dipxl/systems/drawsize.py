@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dipxl.errors import InputError
 from dipxl.model import Game
-from dipxl.systems.base import OPTIONAL_DRAW_FLAGS, GameSystem, param
+from dipxl.systems.base import GameSystem, param
 from dipxl.systems.common import WinDrawParams, solo_scores, solo_winner
 
 __all__ = ["DrawSize", "Params", "score"]
@@ -36,7 +36,6 @@ class DrawSize(GameSystem[Params]):
 
     twin = "drawsize"
     reads = ("centres", "draw")
-    board_inputs = (OPTIONAL_DRAW_FLAGS,)
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)

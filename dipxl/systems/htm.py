@@ -74,8 +74,10 @@ class Htm(EventSystem[Params]):
     by the number of finished games. A player's score is the sum over his
     games of (result - mean of the power played), divided by the number of
     rounds of the tournament (option: rounds the player played). Solos count
-    like any other result (option: winner takes all, 18/34/actual). Exact:
-    ties are broken only by more decimals. Sources: Hurst (seeds/003, seeds/000).
+    like any other result (option: winner takes all, 18/34/actual); a game
+    conceded to one power is scored by its centres, like a draw (the sources
+    cover only an 18-centre win). Exact: ties are broken only by more
+    decimals. Sources: Hurst (seeds/003, seeds/000).
     """
 
     twin = "htm"
