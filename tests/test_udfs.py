@@ -879,7 +879,7 @@ def test_maxonian_scores_a_board_without_ties_and_refuses_one_that_ties() -> Non
     counts = [12, 7, 6, 4, 3, 1, 0]
     want = column(spec.score_game(game_of(counts, [None] * 6 + [1906], [None] * 7), spec.params))
     assert_table(udfs.MAXONIAN(column([float(c) for c in counts]), None), want)
-    assert_table(udfs.MAXONIAN(column([float(c) for c in counts]), "threshold=11"),
+    assert_table(udfs.MAXONIAN(column([float(c) for c in counts]), parameters="threshold=11"),
                  column([7 + 1, 6, 5, 4, 3, 2, 1]))
     with pytest.raises(InputError, match="England 7, France 7 tie"):
         udfs.MAXONIAN(column([12.0, 7.0, 7.0, 4.0, 3.0, 1.0, 0.0]), None)
