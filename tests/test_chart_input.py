@@ -107,3 +107,28 @@ def test_a_workbook_chart_count_typed_as_text_is_not_counted(tmp_path: Path) -> 
 def test_a_workbook_chart_value_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"Results!I3 .*got 6\.5"):
         read_workbook(workbook(tmp_path, (10, 6.5, 5, 5, 4, 2, 1)))
+
+
+def test_a_generated_workbook_has_the_chart_columns_of_a_system_reading_it(
+    tmp_path: Path,
+) -> None:
+    from dipxl.standings import score_tournament
+    from dipxl.tables import standings_dict
+    from dipxl.workbook.layout import CHART_HEADERS
+    from dipxl.workbook.writer import build_workbook
+    from tests.workbook.tournaments import random_tournament
+
+    event = random_tournament(5, 14, 2, unfinished_share=0)
+    wb = build_workbook("maxonian", tournament=event)
+    headers = [c.value for c in wb["Results"][1]]
+    first = headers.index("Year") + 1
+    assert headers[first : first + len(CHART_HEADERS)] == list(CHART_HEADERS)
+    path = tmp_path / "maxonian.xlsx"
+    wb.save(path)
+    book = read_workbook(path)
+    read = [(g.round, g.board, g.chart) for g in book.tournament.games if g.finished]
+    assert read == [(g.round, g.board, g.chart) for g in event.games]
+    got, want = (standings_dict(score_tournament(t, "maxonian")) for t in (book.tournament, event))
+    assert got["standings"] == want["standings"]
+    others = [c.value for c in build_workbook("cdiplo", tournament=event)["Results"][1]]
+    assert not set(CHART_HEADERS) & set(others)
