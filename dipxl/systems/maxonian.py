@@ -50,11 +50,12 @@ class Maxonian(GameSystem[Params]):
     7Eleven +7); after a solo or a concession (one survivor marked Y while
     nobody holds 18) only the winner can take it. Tournament score: the sum
     of game scores (option: best N rounds). No tie-breakers.
-    Decisions: the chart is read only where final counts tie; such a board
-    with no earlier year in its chart cannot be scored (InputError naming the
-    tied powers: splitting would be a guess); a chart year must give all
-    seven counts or none; with no final year every chart year is earlier
-    (one repeating the final counts changes nothing).
+    Decisions: a board with no tie on centres needs no chart; a board with a
+    tie and no earlier year in its chart cannot be scored (InputError naming
+    the tied powers; dipvis splits such a tie, a guess whenever the
+    histories differ); a chart year must give all seven counts or none; with
+    no final year every chart year is earlier (one repeating the final
+    counts changes nothing).
     Source: Tour of Britain 2022 rules, as dipvis implements them
     (GScoringMaxonian, https://github.com/UEWBot/dipvis).
     """
