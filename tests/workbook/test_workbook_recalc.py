@@ -216,7 +216,7 @@ def _typed(case: Case) -> Any:
             for year, count in seat.chart:  # the chart, where the workbook has its columns
                 if str(year) in header:
                     ws.cell(row, header[str(year)]).value = count
-            if seat.year is not None and "Year" in header:
+            if seat.year is not None and "1901" in header:  # (with the chart: Maxonian)
                 ws.cell(row, header["Year"]).value = seat.year
     return wb
 
