@@ -72,7 +72,8 @@ CALLS: dict[str, tuple[Callable[..., Any], list[object], list[str]]] = {
             [BOARD, *(SEAT_INPUTS[i.name] for i in s.board_inputs), "round_to=2"],
             ["centres", *(i.name for i in s.board_inputs), "parameters"],
         )
-        for s in canonical() if isinstance(s, GameSystem)
+        # (not Maxonian's: this board ties, and its function takes no chart)
+        for s in canonical() if isinstance(s, GameSystem) and "chart" not in s.reads
     },
     "HTM_SCORE": (udfs.HTM_SCORE, [PLAYERS, POWERS, CENTRES, "Alice", ROUNDS],
                   ["players", "powers", "centres", "player", "rounds"]),

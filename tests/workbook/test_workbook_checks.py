@@ -31,7 +31,7 @@ from tournaments import random_tournament
 
 from dipxl.model import Tournament
 from dipxl.standings import score_tournament
-from dipxl.systems import canonical
+from dipxl.systems import canonical, get_system
 from dipxl.workbook.formulas import TEXT_ENTRY
 from dipxl.workbook.writer import build_workbook
 
@@ -238,8 +238,12 @@ def test_flags_workbook_scores_only_its_plain_finished_games(
     assert scores(1, 1) == scores(2, 2) == {TEXT_ENTRY}
     for board in ((1, 4), (2, 1), (2, 3), (3, 2)):
         assert scores(*board) == {None}, board
+    # (Maxonian's boards without a chart: a tie on centres says it cannot be
+    # broken, as dipxl score refuses it.)
+    chart = {"chart: a tie and no earlier year"} if "chart" in get_system(system).reads else set()
     for board in ((1, 2), (1, 3), (3, 1)):
-        assert all(isinstance(v, int | float) for v in scores(*board)), board
+        got = scores(*board)
+        assert all(isinstance(v, int | float) for v in got) or got == chart, board
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
