@@ -36,7 +36,10 @@ from tests.workbooks import (
 
 # Every system of the registry: HTM's own example for a tournament-wide
 # system, the worked games for the per-game ones.
-CASES = [(s.id, worked_games_event if s.per_game else htm_example) for s in canonical()]
+# (Not Maxonian's: the worked games tie and carry no chart; its workbooks
+# round-trip their chart in test_chart_input.)
+CASES = [(s.id, worked_games_event if s.per_game else htm_example) for s in canonical()
+         if "chart" not in s.reads]
 
 
 def same_result(got: dict[str, object], want: dict[str, object]) -> bool:
