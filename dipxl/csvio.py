@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from dipxl.errors import DipxlError, InputError, Notice
-from dipxl.fields import FIELDS, REQUIRED, header_columns
+from dipxl.fields import FIELDS, REQUIRED, chart_columns, header_columns
 from dipxl.io.limits import MAX_LINE, MAX_ROWS
 from dipxl.model import Tournament
 from dipxl.rows import Rows, tournament_from_rows
@@ -150,6 +150,7 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             + f", got {_shown(','.join(header))}",
             f"{name}: line 1",
         )
+    index.update(chart_columns(header))  # the year-by-year chart: columns 1901, 1902, ...
     columns: dict[str, list[object]] = {c: [] for c in index}
     lines: list[int] = []
     try:

@@ -186,6 +186,7 @@ NOTICE_KINDS: dict[str, tuple[bool, str]] = {
     "names_alike": (True, "names typed two ways that print alike"),
     "other_results_sheet": (True, "other sheets with results, not read"),
     "no_elimination_year": (True, "eliminated players with no elimination year"),
+    "tie_without_chart": (True, "ties on centres no year-by-year chart breaks (shared)"),
     "round_not_finished": (True, "rounds asked for with no finished board"),
     "centres_over_34": (True, "boards whose centres total more than 34"),
     "centres_under_22": (True, "boards whose centres total fewer than 22"),

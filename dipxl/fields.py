@@ -38,6 +38,8 @@ __all__ = [
     "SPEC",
     "UNREAD",
     "Field",
+    "chart_columns",
+    "chart_year",
     "describe",
     "header_columns",
     "header_field",
@@ -45,6 +47,7 @@ __all__ = [
     "number_text",
     "parse_board",
     "parse_centres",
+    "parse_chart_count",
     "parse_draw",
     "parse_final_year",
     "parse_player",
@@ -495,7 +498,8 @@ def unread_reason(field: str, value: object, sheet: bool) -> str:
                     "does not read: type it without them")
         return (f"draw {seen} is not a draw flag: type Y for a draw member, N for a "
                 "survivor left out, or leave it blank")
-    what = "centres" if field == "centres" else "elimination year"
+    what = ("centres" if field == "centres" else f"the chart's {field} count"
+            if chart_year(field) is not None else "elimination year")
     if isinstance(value, bool):
         return f"{what} {seen} (a checkbox?) is not a number: type the number"
     if isinstance(value, str):
@@ -630,3 +634,51 @@ PARSERS: dict[str, Callable[[object], object]] = {f.name: f.parse for f in FIELD
 READERS: dict[str, Callable[[object], object]] = {f.name: f.read for f in FIELD_SPECS}
 CELL_READERS: dict[str, Callable[[object], object]] = {
     f.name: f.read_cell for f in FIELD_SPECS}
+
+
+# ---------------------------------------------------------------- the chart
+#
+# The year-by-year chart (Maxonian reads it): one column a year, headed by
+# the year (1901, 1902, ...: text, or the number in a spreadsheet), holding
+# each power's count of that year (0-34; blank: not entered).  Its columns
+# are keyed by the year as text ("1901") in the readers' columns, beside
+# the fields, and read as the other counts are (a value refused is an
+# error, text in a spreadsheet leaves the board not counted).
+
+
+def chart_year(header: object) -> int | None:
+    """The year a chart column's header names (1901-2100: ``"1901"``, a
+    number 1901 in a spreadsheet), else None."""
+    if type(header) is str:
+        text = header.strip()
+        if len(text) != 4 or not text.isascii() or not text.isdigit():
+            return None
+        year = int(text)
+    elif type(header) is int:
+        year = header
+    elif type(header) is float and header.is_integer():
+        year = int(header)
+    else:
+        return None
+    return year if FIRST_YEAR <= year <= LAST_YEAR else None
+
+
+def chart_columns(row: Sequence[object]) -> dict[str, int]:
+    """The column (0-based) of each chart year a header row names, keyed by
+    the year as text (``"1901"``); the first column naming a year wins."""
+    found: dict[str, int] = {}
+    for index, text in enumerate(row):
+        year = chart_year(text)
+        if year is not None and str(year) not in found:
+            found[str(year)] = index
+    return found
+
+
+def parse_chart_count(value: object, year: int, where: str = "") -> int | None:
+    """A chart count of ``year`` (0-34); blank gives None."""
+    return parse_whole(value, f"the chart's {year} count", 0, MAX_CENTRES, where, "chart")
+
+
+# Readers of a chart count: a text file's, a spreadsheet cell's.
+CHART_READ = _count_reader(0, MAX_CENTRES, False)
+CHART_READ_CELL = _count_reader(0, MAX_CENTRES, True)

@@ -29,13 +29,17 @@ from typing import Any, cast
 from dipxl.errors import InputError, InputErrors, Notice
 from dipxl.fields import (
     CELL_READERS,
+    CHART_READ,
+    CHART_READ_CELL,
     FIELDS,
     PARSERS,
     READERS,
     REFUSED,
     SPEC,
     UNREAD,
+    chart_year,
     describe,
+    parse_chart_count,
     unread_reason,
 )
 from dipxl.model import MAX_CENTRES, SOLO_CENTRES, Game, Power, Seat, Tournament
@@ -170,6 +174,8 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
                              parsed["eliminated"], parsed["draw"], parsed["year"]))
     if seats is None:
         raise _row_problems(rows, parsed, refused)
+    if not rows.columns.keys() <= SPEC.keys():  # chart columns too
+        _add_charts(rows, seats, unread)
     rounds = cast("list[int]", parsed["round"])
     boards = cast("list[int]", parsed["board"])
     grouped: dict[tuple[int, int], list[int]] = {}
@@ -226,9 +232,10 @@ def _refuse_checkboxes(rows: Rows) -> None:
         first, last = rows.cell(name, at[0]), rows.cell(name, at[-1])
         span = first if len(at) == 1 else _joined_cells(first, last)
         cells = f"{len(at)} cell{'s' if len(at) > 1 else ''}"
+        header, instead = ((SPEC[name].header, SPEC[name].instead) if name in SPEC
+                           else (name, _CHART_INSTEAD))  # a chart year's column
         problems.append(InputError(
-            f"{SPEC[name].header} column holds TRUE/FALSE (checkboxes) in {cells}: "
-            f"{SPEC[name].instead}",
+            f"{header} column holds TRUE/FALSE (checkboxes) in {cells}: {instead}",
             span, field=name, value=True, cell=first,
         ))
     if problems:
@@ -689,3 +696,55 @@ def finished_counts(values: Sequence[object]) -> tuple[int, ...] | None:
 _FLOAT_KIND = {float}
 _INT_KIND = {int}
 _NUMBER_KINDS = {int, float}
+
+
+# ---------------------------------------------------------------- the chart
+
+_CHART_INSTEAD = "type the power's centre count of that year (0-34), or leave blank"
+
+
+def _add_charts(rows: Rows, seats: list[Seat], unread: dict[int, list[str]]) -> None:
+    """Each seat's year-by-year chart from the chart columns of ``rows``
+    (keyed by the year as text: :func:`~dipxl.fields.chart_columns`), read
+    as the other counts are: a value refused is an error naming its cell,
+    text in a spreadsheet leaves the board not counted (``unread``), a
+    blank is a year not entered.  ``seats`` gets the seats with their
+    charts; a chart year after the seat's final year is an error at its
+    cell."""
+    keys = sorted((year, key) for key in rows.columns
+                  if key not in SPEC and (year := chart_year(key)) is not None)
+    if not keys:
+        return
+    read = CHART_READ_CELL if rows.sheet else CHART_READ
+    pairs: list[list[tuple[int, int]]] = [[] for _ in seats]
+    problems: list[InputError] = []
+    for year, key in keys:
+        for i, value in enumerate(rows.columns[key]):
+            got = read(value)
+            if got is None:
+                continue
+            if got is UNREAD:
+                unread.setdefault(i, []).append(key)
+            elif got is REFUSED:
+                try:
+                    parse_chart_count(value, year)
+                except InputError as err:
+                    problems.append(InputError(
+                        err.message, rows.locate(key, i) or err.where, field="chart",
+                        value=value, cell=rows.cell(key, i)))
+            else:
+                pairs[i].append((year, cast("int", got)))
+    for i, chart in enumerate(pairs):
+        if not chart or problems:
+            continue
+        seat = seats[i]
+        try:
+            seats[i] = Seat(seat.player, seat.power, seat.centres, seat.eliminated,
+                            seat.in_draw, seat.year, tuple(chart))
+        except InputError as err:
+            key = str(err.value)
+            problems.append(InputError(
+                err.message, rows.locate(key, i) if key in rows.columns else rows.wheres[i],
+                field="chart", value=err.value, cell=rows.cell(key, i)))
+    if problems:
+        raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))

@@ -9,7 +9,7 @@ import random
 
 from dipxl.model import Game, Power, Seat, Tournament
 from dipxl.standings import score_tournament
-from tests.workbook.tournaments import names, random_game
+from tests.workbook.tournaments import names, random_chart, random_game
 
 QUALIFYING = 4
 FINAL = QUALIFYING + 1
@@ -34,8 +34,11 @@ def final_event(seed: int, *, solo: bool) -> Tournament:
     leaders = [row.player for row in before.rows[:7]]
     others = [row.player for row in before.rows[7:]]
     centres = SOLO_FINAL if solo else DRAWN_FINAL
+    # (with a year-by-year chart, which Maxonian reads to break its ties)
+    charts = random_chart(list(centres), 1910, random.Random(seed))
     top = Game(FINAL, 1, tuple(
-        Seat(leaders[i], Power(i), centres[i], None if centres[i] else 1909, None, 1910)
+        Seat(leaders[i], Power(i), centres[i], None if centres[i] else 1909, None, 1910,
+             charts[i])
         for i in range(7)))
     games.append(top)
     rng.shuffle(others)

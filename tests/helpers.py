@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hypothesis import strategies as st
 
@@ -20,15 +20,23 @@ def board(
     number: int = 1,
     players: Sequence[str] = PLAYERS,
     year: int | None = None,
+    chart: Mapping[int, Sequence[int | None]] | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order;
-    ``year``: the year of the final counts (on every seat)."""
+    """A finished game: centres, elimination years and draw flags in power
+    order; ``year`` the final year (on every seat), ``chart`` year -> the
+    seven counts of that year in power order (None: not entered)."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
+    chart = chart or {}
+
+    def counts(i: int) -> tuple[tuple[int, int], ...]:
+        return tuple((y, c) for y in sorted(chart) if (c := chart[y][i]) is not None)
+
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year, counts(i))
+              for i in range(7)),
     )
 
 
@@ -68,9 +76,9 @@ def finished_games(
     complete: bool = False,
 ) -> Game:
     """A random valid finished game, with elimination years and, sometimes,
-    an explicit draw record leaving some survivors out.  ``complete``: every
-    eliminated power has its year and the game its final year (on every
-    seat), as a system that reads them may require."""
+    an explicit draw record leaving some survivors out; its chart gives 1901.
+    ``complete``: every eliminated power has its year and the game its final
+    year (on every seat), as a system that reads them may require."""
     counts = draw(centre_counts(total, solo))
     year = st.integers(1901, 1912) if complete else st.one_of(st.none(), st.integers(1901, 1912))
     years = [draw(year) if c == 0 else None for c in counts]
@@ -79,10 +87,12 @@ def finished_games(
         survivors = [i for i, c in enumerate(counts) if c > 0]
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
+    # An earlier year of the chart (Maxonian breaks ties on centres by it).
+    before = draw(st.lists(st.integers(0, 5), min_size=7, max_size=7))
     if not complete:
-        return board(counts, years, flags)
-    final = draw(st.integers(max([y for y in years if y is not None] + [1901]), 1915))
-    return board(counts, years, flags, year=final)
+        return board(counts, years, flags, chart={1901: before})
+    final = draw(st.integers(max([y for y in years if y is not None] + [1902]), 1915))
+    return board(counts, years, flags, year=final, chart={1901: before})
 
 
 def with_years(game: Game, year: int = 1905) -> Game:

@@ -28,8 +28,8 @@ def swap(game: Game, i: int, j: int) -> Game:
     """The same game with the results of powers i and j exchanged."""
     seats = list(game.seats)
     a, b = seats[i], seats[j]
-    seats[i] = Seat(b.player, a.power, b.centres, b.eliminated, b.in_draw, b.year)
-    seats[j] = Seat(a.player, b.power, a.centres, a.eliminated, a.in_draw, a.year)
+    seats[i] = Seat(b.player, a.power, b.centres, b.eliminated, b.in_draw, b.year, b.chart)
+    seats[j] = Seat(a.player, b.power, a.centres, a.eliminated, a.in_draw, a.year, a.chart)
     return Game(game.round, game.board, tuple(seats))
 
 
@@ -71,7 +71,7 @@ def events(draw: st.DrawFn) -> Tournament:
             game = draw(finished_games(complete=True))
             players = draw(st.permutations(names))[:7]
             games.append(Game(rnd, number, tuple(
-                Seat(players[k], s.power, s.centres, s.eliminated, s.in_draw, s.year)
+                Seat(players[k], s.power, s.centres, s.eliminated, s.in_draw, s.year, s.chart)
                 for k, s in enumerate(game.seats))))
     return Tournament(tuple(games))
 

@@ -308,7 +308,7 @@ def test_parameters_in_every_accepted_form(
 
 
 # Every yes/no parameter of every per-game system (Carnage's eliminated_by_year).
-YES_NO = [(s.id, name, default) for s in canonical() if s.per_game
+YES_NO = [(s.id, name, default) for s in canonical() if s.id in BOARD_FUNCTIONS
           for name, default in s.parameters() if isinstance(default, bool)]
 
 
@@ -336,7 +336,8 @@ def test_a_yes_or_no_parameter_in_every_accepted_form(
     assert_table(got, want)
 
 
-@pytest.mark.parametrize("spec", [s for s in SYSTEMS if s.per_game], ids=lambda s: s.id)
+@pytest.mark.parametrize("spec", [s for s in SYSTEMS if s.per_game and s.module in BOARD_FUNCTIONS],
+                         ids=lambda s: s.id)
 def test_every_per_game_preset_is_reachable_through_parameters(spec: Any) -> None:
     call = BOARD_FUNCTIONS[spec.module]
     settings_range = [[name, ",".join(map(str, v)) if isinstance(v, tuple) else v]
@@ -913,3 +914,16 @@ def test_the_readme_imports_every_function_for_xlwings_lite() -> None:
                  if name.isupper() and callable(value)}
     assert sorted(functions) == sorted(udfs.__all__)
     assert {s.function for s in canonical() if isinstance(s, GameSystem)} <= functions
+
+
+def test_maxonian_scores_a_board_without_its_chart() -> None:
+    # Without the chart a tie on centres shares its places, as the engine
+    # (and dipvis) share it.
+    spec = get_system("maxonian")
+    counts = [12, 7, 6, 4, 3, 1, 0]
+    want = column(spec.score_game(game_of(counts, [None] * 6 + [1906], [None] * 7), spec.params))
+    assert_table(udfs.MAXONIAN(column([float(c) for c in counts]), None), want)
+    assert_table(udfs.MAXONIAN(column([float(c) for c in counts]), parameters="threshold=11"),
+                 column([7 + 1, 6, 5, 4, 3, 2, 1]))
+    assert_table(udfs.MAXONIAN(column([12.0, 7.0, 7.0, 4.0, 3.0, 1.0, 0.0]), None),
+                 column([7, 5.5, 5.5, 4, 3, 2, 1]))

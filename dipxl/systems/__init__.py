@@ -22,6 +22,7 @@ from dipxl.systems import (
     dimvalue,
     drawsize,
     htm,
+    maxonian,
     mischief,
     solo_or_bust,
     southern_sun,
@@ -44,6 +45,7 @@ _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
 _YDS = your_draw_size.YourDrawSize(
     "yds-short", "Your Draw Size (short games): centre bands, solo 300", your_draw_size.DEFAULT)
 _BANGKOK = bangkok.Bangkok("bangkok", "Bangkok", bangkok.DEFAULT)
+_MAXONIAN = maxonian.Maxonian("maxonian", "Maxonian", maxonian.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -75,6 +77,10 @@ SYSTEMS: tuple[System, ...] = (
     bangkok_pike.BangkokPike("bangkok-pike", "Bangkok Pike", bangkok_pike.DEFAULT),
     base3.Base3("base3", "Base 3", base3.DEFAULT),
     mischief.Mischief("mischief", "Mischief", mischief.DEFAULT),
+    _MAXONIAN,
+    # dipvis's "7Eleven" (CATALOGUE.md): Maxonian with the bonus from 11 centres.
+    _MAXONIAN.preset("7eleven", "7Eleven: Maxonian with the bonus above 11 centres",
+                     threshold=11),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

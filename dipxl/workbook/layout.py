@@ -18,6 +18,7 @@ from dipxl.systems import System, get_system
 from dipxl.systems.base import truth
 
 __all__ = [
+    "CHART_HEADERS",
     "HEADER_ROWS",
     "HEADER_SYNONYMS",
     "INPUT_HEADERS",
@@ -44,6 +45,10 @@ SHEETS = {
 
 # The input columns of a generated workbook, as the field specs head them.
 INPUT_HEADERS = tuple(f.header for f in FIELD_SPECS)
+# The year-by-year chart's columns of a generated workbook, after the input
+# columns, for the systems that read it (``reads``: Maxonian): one a year,
+# headed by the year (the readers: fields.chart_columns).
+CHART_HEADERS = tuple(str(year) for year in range(1901, 1921))
 
 # What a blank row of a tuple parameter means, where it is not skipped: a
 # round's weight is 1 (one row a round of the workbook, each read).

@@ -39,6 +39,8 @@ from dipxl.errors import DipxlError, InputError, InputErrors, Notice
 from dipxl.fields import (
     FIELDS,
     REQUIRED,
+    SPEC,
+    chart_columns,
     describe,
     header_columns,
     is_blank,
@@ -151,6 +153,7 @@ def _input_columns(
     numbers of the rows kept."""
     columns = header.columns
     present = [(f, columns[f]) for f in FIELDS if f in columns]
+    present += [(f, c) for f, c in columns.items() if f not in SPEC]  # the chart's years
     last = max(c for _, c in present)
     body = rows[header.row :]
     if body and min(map(len, body)) <= last:
@@ -225,7 +228,7 @@ def _unread(
     name = next(f for f, c in header.columns.items() if c == col)
     more = f" (and {len(cells) - 1} more input cells)" if len(cells) > 1 else ""
     return InputError(
-        f"{_TITLES[name].lower()} holds {holds.format(cells[(row, col)])}{more}; "
+        f"{_TITLES.get(name, name).lower()} holds {holds.format(cells[(row, col)])}{more}; "
         f"{advice}enter the value itself",
         _row_place(ref, header, rows, row, {c for r, c in cells if r == row}, name),
         field=name,
@@ -295,6 +298,8 @@ class _Reader:
             raise InputError("the workbook has no sheets")
         settings = self.settings()
         sheet, header, rows = self.results_sheet()
+        # The year-by-year chart's columns (headed 1901, 1902, ...), read too.
+        header = _Header(header.row, {**header.columns, **chart_columns(rows[header.row - 1])})
         input_cols = set(header.columns.values())
         formulas = _typed_in(rows, self.package.formula_cells(sheet, input_cols, header.row),
                              self.package.constant_cells(sheet, input_cols, header.row))

@@ -31,7 +31,7 @@ from dipxl.model import Tournament
 from dipxl.systems import System, get_system
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.formulas import CALC, SUMMARY, Plan
-from dipxl.workbook.layout import INPUT_HEADERS, SHEETS
+from dipxl.workbook.layout import CHART_HEADERS, INPUT_HEADERS, SHEETS
 from dipxl.workbook.look import Look
 from dipxl.workbook.sheets import calc, charts, powers, results, settings, standings, summary
 from dipxl.workbook.sheets import help as help_sheet
@@ -106,7 +106,8 @@ def build_workbook(
         raise DipxlError(f"boards must be 1-{MAX_BOARDS}, got {boards}", "--boards")
     check_size(rounds, boards, len(names))
     form = fx.for_system(spec)
-    columns = (*INPUT_HEADERS, *fx.COMMON_COLUMNS, *form.extra_columns)
+    chart = CHART_HEADERS if "chart" in spec.reads else ()
+    columns = (*INPUT_HEADERS, *chart, *fx.COMMON_COLUMNS, *form.extra_columns)
     plan = Plan(rounds, boards, len(names) + spare_rows(len(names)), columns)
 
     wb = Workbook()

@@ -63,13 +63,15 @@ ROUNDS = [[r[0]] for r in HTM_ROWS]
 # in messages: a cell of argument i is named by this text).
 # Every per-game system's one-board function (CDIPLO, DETOUR98E, DIMVALUE,
 # ...) with the per-seat inputs it takes, from the registry.
-SEAT_INPUTS: dict[str, list[object]] = {"eliminated_years": YEARS, "draw_flags": FLAGS}
+SEAT_INPUTS: dict[str, object] = {"eliminated_years": YEARS, "draw_flags": FLAGS,
+                                  "final_year": 1907.0}
 CALLS: dict[str, tuple[Callable[..., Any], list[object], list[str]]] = {
     **{
         s.function: (
             getattr(udfs, s.function),
-            [BOARD, *(SEAT_INPUTS[i.name] for i in s.board_inputs), "round_to=2"],
-            ["centres", *(i.name for i in s.board_inputs), "parameters"],
+            [{**SEAT_INPUTS, "centres": BOARD, "parameters": "round_to=2"}[name]
+             for name in s.function_arguments],
+            list(s.function_arguments),
         )
         for s in canonical() if isinstance(s, GameSystem)
     },

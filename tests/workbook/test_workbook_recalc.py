@@ -93,6 +93,8 @@ def _cases() -> list[Case]:
         Case("yds-unlimited", "yds-unlimited", random_tournament(22, 21, 3)),  # solo 320
         # Bangkok's numbers changed: nothing to the losers of a solo, shares 4 / 1.5 / 0.5.
         Case("olympic", "olympic", random_tournament(22, 28, 3)),
+        # Maxonian with the bonus above 11 (the chart's tie-breaks as Maxonian's)
+        Case("7eleven", "7eleven", random_tournament(13, 21, 3)),
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
@@ -197,6 +199,7 @@ def _typed(case: Case) -> Any:
     wb["Players"].cell(len(names) + 1, 2).value = names[-1]
     wb["Players"].cell(len(names) + 1, 2).data_type = "s"
     ws = wb["Results"]
+    header = {c.value: c.column for c in ws[1]}
     for game in t.games:
         first = 2 + ((game.round - 1) * boards + game.board - 1) * 7
         for i, seat in enumerate(game.seats):
@@ -215,6 +218,11 @@ def _typed(case: Case) -> Any:
                 ws.cell(row, col).value = value
                 if isinstance(value, str):
                     ws.cell(row, col).data_type = "s"
+            for year, count in seat.chart:  # the chart, where the workbook has its columns
+                if str(year) in header:
+                    ws.cell(row, header[str(year)]).value = count
+            if seat.year is not None and "1901" in header:  # (with the chart: Maxonian)
+                ws.cell(row, header["Year"]).value = seat.year
     return wb
 
 

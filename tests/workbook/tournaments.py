@@ -101,9 +101,26 @@ def random_game(rnd: int, board: int, players: list[str], rng: random.Random) ->
     # one row of the board or on all of them (as a TD may type it).
     final = max([y for y in years if y is not None] + [1904]) + rng.randint(0, 4)
     given = [final] * 7 if rng.random() < 0.5 else [final] + [None] * 6
-    seats = tuple(Seat(players[i], Power(i), counts[i], years[i], flags[i], given[i])
+    charts = random_chart(counts, final, random.Random(hash((rnd, board, *counts))))
+    seats = tuple(Seat(players[i], Power(i), counts[i], years[i], flags[i], given[i], charts[i])
                   for i in range(7))
     return Game(rnd, board, seats)
+
+
+def random_chart(
+    counts: list[int], final: int, rng: random.Random
+) -> list[tuple[tuple[int, int], ...]]:
+    """Each seat's year-by-year chart (Maxonian breaks ties by it): some
+    years before ``final`` (at least one; others left out, as a TD may),
+    all seven counts of each, small so that earlier ties happen too; and
+    sometimes the final year itself, repeating the final counts.  Its own
+    generator (seeded by the board), so the other draws stay as they were."""
+    earlier = [y for y in range(1901, final) if rng.random() < 0.4] or [final - 1]
+    chart = [[(y, rng.randint(0, 6)) for y in earlier] for _ in range(7)]
+    if rng.random() < 0.3:
+        for i, c in enumerate(counts):
+            chart[i].append((final, c))
+    return [tuple(c) for c in chart]
 
 
 def unfinished(game: Game, rng: random.Random) -> Game:
@@ -160,7 +177,8 @@ def mirror_tournament(seed: int, rounds: int = 3) -> Tournament:
             rnd,
             2,
             tuple(
-                Seat(right[order[i]], s.power, s.centres, s.eliminated, s.in_draw, s.year)
+                Seat(right[order[i]], s.power, s.centres, s.eliminated, s.in_draw, s.year,
+                     s.chart)
                 for i, s in enumerate(base.seats)
             ),
         )
@@ -181,7 +199,8 @@ def tie_tournament(seed: int, rounds: int = 4) -> Tournament:
             rng.shuffle(counts)
             years = [rng.choice(YEARS) if c == 0 else None for c in counts]
             final = max([y for y in years if y is not None] + [1910])
-            seats = tuple(Seat(seated[7 * b + i], Power(i), counts[i], years[i], None, final)
-                          for i in range(7))
+            charts = random_chart(counts, final, random.Random(hash((seed, rnd, b, *counts))))
+            seats = tuple(Seat(seated[7 * b + i], Power(i), counts[i], years[i], None, final,
+                               charts[i]) for i in range(7))
             games.append(Game(rnd, b + 1, seats))
     return Tournament(tuple(games), f"ties {seed}")

@@ -15,7 +15,7 @@ from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game, Power, Tournam
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
 from dipxl.workbook.formulas import Formulas, Plan, SeatRefs
-from dipxl.workbook.layout import INPUT_HEADERS
+from dipxl.workbook.layout import CHART_HEADERS
 from dipxl.workbook.look import Look
 from dipxl.workbook.sheets.styling import (
     INPUT_FILL,
@@ -56,6 +56,7 @@ def build(
     index = {h: i for i, h in enumerate(plan.columns, start=1)}
     # The entry columns after Round, Board and Power, by field.
     entry_columns = [(f.name, index[f.header]) for f in FIELD_SPECS[3:]]
+    chart_columns = [(int(h), index[h]) for h in CHART_HEADERS if h in index]
     for rnd in range(1, plan.rounds + 1):
         for board in range(1, plan.boards + 1):
             first = plan.block_first(rnd, board)
@@ -70,6 +71,10 @@ def build(
                     value = entries.get(name)
                     put_value(ws, row, c, value, "s" if isinstance(value, str) else "n",
                               input_style)
+                if chart_columns:  # the year-by-year chart, for the systems reading it
+                    counts = dict(found.seats[int(power)].chart) if found is not None else {}
+                    for year, c in chart_columns:
+                        put_value(ws, row, c, counts.get(year), "n", input_style)
                 s = SeatRefs(plan, row, first, first + 6)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
@@ -87,7 +92,7 @@ def build(
     _results_formatting(ws, plan)
     ws.column_dimensions[plan.col("Player")].width = name_width(ws.parent, 26)
     fit_columns(ws, look, headers)
-    for header in plan.columns[len(INPUT_HEADERS) + 1 :]:
+    for header in plan.columns[plan.columns.index("Score") + 1 :]:
         ws.column_dimensions[plan.col(header)].outlineLevel = 1
     ws.freeze_panes = "E2"
     ws.auto_filter.ref = f"A1:{column_letter(len(plan.columns))}{last}"
@@ -146,6 +151,16 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
         c = plan.col(header)
         dv.add(f"{c}2:{c}{last}")
         ws.add_data_validation(dv)
+    chart = [h for h in CHART_HEADERS if h in plan.columns]
+    if chart:  # the year-by-year chart: adjacent columns
+        counts = DataValidation(
+            type="whole", operator="between", formula1="0", formula2=str(MAX_CENTRES),
+            allow_blank=True, showErrorMessage=True,
+            error=f"The chart: this power's centres at the end of the year heading the column, "
+            f"0-{MAX_CENTRES}; blank: not entered (give all seven counts of a year, or none).",
+        )
+        counts.add(f"{plan.col(chart[0])}2:{plan.col(chart[-1])}{last}")
+        ws.add_data_validation(counts)
 
 
 def _results_formatting(ws: Worksheet, plan: Plan) -> None:
