@@ -12,7 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour09,
+    detour98e,
+    dimvalue,
+    drawsize,
+    haight,
+    htm,
+    ranked_classic,
+    sumofsquares,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +36,8 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_RANKED_CLASSIC = ranked_classic.RankedClassic("ranked-classic", "Ranked Classic",
+                                               ranked_classic.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -42,6 +55,13 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    detour09.Detour09("detour09", "Detour09", detour09.DEFAULT),
+    haight.Haight("haight", "Haight v1.0", haight.DEFAULT),
+    _RANKED_CLASSIC,
+    # dipvis's "Ranked Classic v2" (CATALOGUE.md): ties of three or more differ.
+    _RANKED_CLASSIC.preset("ranked-classic-v2",
+                           "Ranked Classic v2: three or more tied get the two-way points of "
+                           "the second-lowest place", multi_way_lower=False),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
