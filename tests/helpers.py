@@ -19,14 +19,16 @@ def board(
     rnd: int = 1,
     number: int = 1,
     players: Sequence[str] = PLAYERS,
+    year: int | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order."""
+    """A finished game: centres, elimination years and draw flags in power
+    order; ``year``: the year of the final counts (on every seat)."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i]) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year) for i in range(7)),
     )
 
 
@@ -75,3 +77,19 @@ def finished_games(
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
     return board(counts, years, flags)
+
+
+@st.composite
+def dated_games(draw: st.DrawFn, solo: bool | None = None) -> Game:
+    """A random valid finished game with every input a dipvis system reads:
+    an elimination year for every eliminated power, the final year after
+    them, and sometimes a one-power vote (a concession) or a draw vote."""
+    counts = draw(centre_counts(None, solo))
+    final = draw(st.integers(1903, 1920))
+    years = [draw(st.integers(1901, final)) if c == 0 else None for c in counts]
+    flags: list[bool | None] = [None] * 7
+    survivors = [i for i, c in enumerate(counts) if c > 0]
+    if max(counts) < 18 and draw(st.booleans()):
+        members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
+        flags = [True if i in members else None for i in range(7)]
+    return board(counts, years, flags, year=final)
