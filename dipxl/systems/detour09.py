@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from dipxl.model import FIRST_YEAR, Game
 from dipxl.ranking import TieShare, position_points
-from dipxl.systems.base import ELIMINATED_YEARS, OPTIONAL_DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     check_number,
@@ -73,10 +73,9 @@ class Detour09(GameSystem[Params]):
 
     twin = "detour09"
     reads = ("centres", "eliminated", "draw", "year")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order: survival points."),
-        OPTIONAL_DRAW_FLAGS,
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

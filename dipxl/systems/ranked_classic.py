@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from dipxl.errors import ParameterError
 from dipxl.model import FIRST_YEAR, Game
-from dipxl.systems.base import ELIMINATED_YEARS, OPTIONAL_DRAW_FLAGS, BoardInput, GameSystem, param
+from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     check_number,
@@ -84,10 +84,9 @@ class RankedClassic(GameSystem[Params]):
 
     twin = "ranked_classic"
     reads = ("centres", "eliminated", "draw", "year")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
                    "(blank for survivors), in the same order: its years survived."),
-        OPTIONAL_DRAW_FLAGS,
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
