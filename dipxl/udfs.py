@@ -487,13 +487,13 @@ def HTM_MEANS(powers: Any, centres: Any) -> Any:
 @arg(
     "results",
     doc="The results table with its header row: Round, Board, Power, Player, Centres "
-    "(Eliminated and Draw optional), one row per seat.",
+    "(Eliminated, Draw, Year and the chart's year columns optional), one row per seat.",
     **_RANGE,
 )
 @arg(
     "system",
-    doc=f"Optional scoring system id: {', '.join(s.id for s in canonical())} or a preset "
-    "(DIPXL_SYSTEMS lists them); default cdiplo.",
+    doc="Optional scoring system id, e.g. cdiplo, detour98e, world-classic (DIPXL_SYSTEMS "
+    "lists every id and preset); default cdiplo.",
     err_to_str=True,
 )
 @arg(

@@ -18,12 +18,15 @@ from dipxl.systems import (
     base3,
     carnage,
     cdiplo,
+    detour09,
     detour98e,
     dimvalue,
     drawsize,
+    haight,
     htm,
     maxonian,
     mischief,
+    ranked_classic,
     solo_or_bust,
     southern_sun,
     sumofsquares,
@@ -46,6 +49,8 @@ _YDS = your_draw_size.YourDrawSize(
     "yds-short", "Your Draw Size (short games): centre bands, solo 300", your_draw_size.DEFAULT)
 _BANGKOK = bangkok.Bangkok("bangkok", "Bangkok", bangkok.DEFAULT)
 _MAXONIAN = maxonian.Maxonian("maxonian", "Maxonian", maxonian.DEFAULT)
+_RANKED_CLASSIC = ranked_classic.RankedClassic("ranked-classic", "Ranked Classic",
+                                               ranked_classic.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -81,6 +86,13 @@ SYSTEMS: tuple[System, ...] = (
     # dipvis's "7Eleven" (CATALOGUE.md): Maxonian with the bonus from 11 centres.
     _MAXONIAN.preset("7eleven", "7Eleven: Maxonian with the bonus above 11 centres",
                      threshold=11),
+    detour09.Detour09("detour09", "Detour09", detour09.DEFAULT),
+    haight.Haight("haight", "Haight v1.0", haight.DEFAULT),
+    _RANKED_CLASSIC,
+    # dipvis's "Ranked Classic v2" (CATALOGUE.md): ties of three or more differ.
+    _RANKED_CLASSIC.preset("ranked-classic-v2",
+                           "Ranked Classic v2: three or more tied get the two-way points of "
+                           "the second-lowest place", multi_way_lower=False),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

@@ -133,6 +133,9 @@ def _cases() -> list[Case]:
             random_tournament(14, 30, 3),
             edits={"divisor": "played", "solo": "winner_takes_all"},
         ),
+        # dipvis's Ranked Classic v2: ties of three or more (the tie patterns).
+        Case("ranked-classic-v2", "ranked-classic-v2", random_tournament(22, 28, 3)),
+        Case("ranked-classic-v2-ties", "ranked-classic-v2", tie_tournament(23)),
     ]
     for n, system in enumerate(TEMPLATES):
         spec = get_system(system)

@@ -1,0 +1,59 @@
+"""Ranked Classic as worksheet formulas (the twin of
+``dipxl.systems.ranked_classic``).
+
+Draw: a survivor scores ``set_survival`` + ``set_centre_points`` x centres
++ rank points by its place: with ``p`` seats above its count and ``k`` on
+it, ``set_positions_{p+1}`` alone (``calc_pos``), ``set_two_way_{p+1}``
+when two, and three or more ``set_positions_{p+k}`` (``set_multi_way_lower``)
+or ``set_two_way_{p+k-1}`` (v2); an eliminated seat its elimination year -
+1901.  Won (a solo, or a concession: one seat marked Y while nobody holds
+18): a seat on ``set_victory_centres`` or more ``set_solo``, another
+survivor the solo year - 1901, an eliminated seat its year - 1901.
+"""
+
+from __future__ import annotations
+
+from dipxl.model import FIRST_YEAR
+from dipxl.workbook.formulas import (
+    SCORE_KEY,
+    Formulas,
+    SeatRefs,
+    no_tiebreakers,
+    setting_name,
+    setting_true,
+)
+from dipxl.workbook.formulas.detour09 import solo_year
+from dipxl.workbook.sheets.settings import MAX_POSITIONS
+
+__all__ = ["FORMULAS", "RankedClassicFormulas"]
+
+
+def two_way(index: str) -> str:
+    """``set_two_way_<index>`` (1 to 7; a blank cell is 0)."""
+    cells = ",".join(setting_name(f"two_way_{n}") for n in range(1, MAX_POSITIONS + 1))
+    return f"CHOOSE({index},{cells})"
+
+
+class RankedClassicFormulas(Formulas):
+    module = "ranked-classic"
+    extra_columns = (SCORE_KEY,)
+    note = no_tiebreakers("Ranked Classic")
+
+    def seat(self, s: SeatRefs) -> dict[str, str]:
+        e = s.cell("Centres")
+        f = s.cell("Eliminated")
+        blk = s.block("Centres")
+        p = f'COUNTIF({blk},">"&{e})'
+        k = f"COUNTIF({blk},{e})"
+        many = (f"IF({setting_true('multi_way_lower')},INDEX(calc_pos,{p}+{k}),"
+                f"{two_way(f'{p}+{k}-1')})")
+        points = f"IF({k}=1,INDEX(calc_pos,{p}+1),IF({k}=2,{two_way(f'{p}+1')},{many}))"
+        survived = f"{f}-{FIRST_YEAR}"
+        draw = (f"IF({e}>0,{setting_name('survival')}+{setting_name('centre_points')}*{e}"
+                f"+{points},{survived})")
+        won = (f"IF({e}>={setting_name('victory_centres')},{setting_name('solo')},"
+               f"IF({e}>0,{solo_year(s)}-{FIRST_YEAR},{survived}))")
+        return {"Score": s.won_score(won, draw)}
+
+
+FORMULAS = RankedClassicFormulas()
