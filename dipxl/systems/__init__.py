@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    sumofsquares,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +33,7 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_CARNAGE = carnage.Carnage("carnage", "Carnage", carnage.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -33,7 +42,7 @@ SYSTEMS: tuple[System, ...] = (
     _HTM,
     sumofsquares.SumOfSquares("sumofsquares", "Sum of Squares", sumofsquares.DEFAULT),
     drawsize.DrawSize("drawsize", "Draw size", drawsize.DEFAULT),
-    carnage.Carnage("carnage", "Carnage", carnage.DEFAULT),
+    _CARNAGE,
     _CDIPLO.preset("cdiplo-rounded", "C-Diplo, game scores rounded to whole points", round_to=0),
     # dipvis's "CDiplo 80" (CATALOGUE.md): the same rule, other numbers.
     _CDIPLO.preset("cdiplo-80", "CDiplo 80: solo 80, no point for playing, places 25/14/7",
@@ -42,6 +51,17 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    # dipvis's Carnage family (CATALOGUE.md): Carnage's rule, other numbers.
+    _CARNAGE.preset("carnage-elimination-order",
+                    "Carnage with elimination order (eliminated powers ranked by year)",
+                    eliminated_by_year=True),
+    _CARNAGE.preset("carnage-centre-count",
+                    "Center-count Carnage: 500 a centre, rank points 7007 ... 1001, solo 39028, "
+                    "1000 to each loser of a solo", eliminated_by_year=True, centre_points=500,
+                    positions=(7007, 6006, 5005, 4004, 3003, 2002, 1001), solo=39028,
+                    solo_loss=1000),
+    _CARNAGE.preset("carnage-2023", "Carnage 2023: elimination order, 300 a centre of lead",
+                    eliminated_by_year=True, lead_bonus=300),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
