@@ -389,7 +389,7 @@ def test_invalid_centres_never_give_a_number(centres: object, where: str, system
     with pytest.raises(DipxlError) as caught:
         BOARD_FUNCTIONS[system](centres, None, None, None)
     text = str(caught.value)
-    assert text.startswith(f"{system.upper()}: {where}"), text
+    assert text.startswith(f"{get_system(system).function}: {where}"), text
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from dipxl.systems import (
     detour98e,
     dimvalue,
     drawsize,
+    duct_tape,
     htm,
     sumofsquares,
 )
@@ -34,6 +35,7 @@ _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
 _CARNAGE = carnage.Carnage("carnage", "Carnage", carnage.DEFAULT)
+_DUCT_TAPE = duct_tape.DuctTape("duct-tape", "Duct Tape V2", duct_tape.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -62,6 +64,9 @@ SYSTEMS: tuple[System, ...] = (
                     solo_loss=1000),
     _CARNAGE.preset("carnage-2023", "Carnage 2023: elimination order, 300 a centre of lead",
                     eliminated_by_year=True, lead_bonus=300),
+    _DUCT_TAPE,
+    _DUCT_TAPE.preset("duct-tape-elimination-order", "Duct Tape V2 with elimination order",
+                      eliminated_by_year=True),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
