@@ -22,6 +22,7 @@ from dipxl.systems import (
     detour98e,
     dimvalue,
     drawsize,
+    duct_tape,
     haight,
     htm,
     maxonian,
@@ -51,6 +52,8 @@ _BANGKOK = bangkok.Bangkok("bangkok", "Bangkok", bangkok.DEFAULT)
 _MAXONIAN = maxonian.Maxonian("maxonian", "Maxonian", maxonian.DEFAULT)
 _RANKED_CLASSIC = ranked_classic.RankedClassic("ranked-classic", "Ranked Classic",
                                                ranked_classic.DEFAULT)
+_CARNAGE = carnage.Carnage("carnage", "Carnage", carnage.DEFAULT)
+_DUCT_TAPE = duct_tape.DuctTape("duct-tape", "Duct Tape V2", duct_tape.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -59,7 +62,7 @@ SYSTEMS: tuple[System, ...] = (
     _HTM,
     sumofsquares.SumOfSquares("sumofsquares", "Sum of Squares", sumofsquares.DEFAULT),
     drawsize.DrawSize("drawsize", "Draw size", drawsize.DEFAULT),
-    carnage.Carnage("carnage", "Carnage", carnage.DEFAULT),
+    _CARNAGE,
     _CDIPLO.preset("cdiplo-rounded", "C-Diplo, game scores rounded to whole points", round_to=0),
     # dipvis's "CDiplo 80" (CATALOGUE.md): the same rule, other numbers.
     _CDIPLO.preset("cdiplo-80", "CDiplo 80: solo 80, no point for playing, places 25/14/7",
@@ -93,6 +96,20 @@ SYSTEMS: tuple[System, ...] = (
     _RANKED_CLASSIC.preset("ranked-classic-v2",
                            "Ranked Classic v2: three or more tied get the two-way points of "
                            "the second-lowest place", multi_way_lower=False),
+    # dipvis's Carnage family (CATALOGUE.md): Carnage's rule, other numbers.
+    _CARNAGE.preset("carnage-elimination-order",
+                    "Carnage with elimination order (eliminated powers ranked by year)",
+                    eliminated_by_year=True),
+    _CARNAGE.preset("carnage-centre-count",
+                    "Center-count Carnage: 500 a centre, rank points 7007 ... 1001, solo 39028, "
+                    "1000 to each loser of a solo", eliminated_by_year=True, centre_points=500,
+                    positions=(7007, 6006, 5005, 4004, 3003, 2002, 1001), solo=39028,
+                    solo_loss=1000),
+    _CARNAGE.preset("carnage-2023", "Carnage 2023: elimination order, 300 a centre of lead",
+                    eliminated_by_year=True, lead_bonus=300),
+    _DUCT_TAPE,
+    _DUCT_TAPE.preset("duct-tape-elimination-order", "Duct Tape V2 with elimination order",
+                      eliminated_by_year=True),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

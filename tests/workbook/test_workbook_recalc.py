@@ -111,6 +111,16 @@ def _cases() -> list[Case]:
         ),
         Case("dimvalue-best2", "dimvalue", random_tournament(12, 21, 3), {"best_rounds": 2}),
         Case("htm-wta", "htm-wta", random_tournament(13, 28, 3)),
+        # dipvis's Carnage family and Duct Tape V2 (presets: by year, per centre, lead
+        # bonus); seeds 37 and 58 hold two concessions and three solos each
+        Case("carnage-elimination-order", "carnage-elimination-order",
+             random_tournament(31, 28, 3)),
+        Case("carnage-centre-count", "carnage-centre-count", random_tournament(37, 28, 3)),
+        Case("carnage-2023", "carnage-2023", random_tournament(33, 28, 3)),
+        Case("duct-tape-elimination-order", "duct-tape-elimination-order",
+             random_tournament(34, 28, 3)),
+        Case("carnage-edited", "carnage", random_tournament(58, 28, 3),
+             edits={"solo": 30000, "solo_loss": 7, "centre_points": 2, "lead_bonus": 50}),
         Case("cdiplo-typed", "cdiplo", random_tournament(15, 26, 3), typed=True),
         Case("detour98e-typed", "detour98e", random_tournament(16, 26, 3), typed=True),
         # Formats typed into Settings as a TD would: a weight for round 3

@@ -1,11 +1,17 @@
-"""Carnage as worksheet formulas (the twin of ``dipxl.systems.carnage``).
+"""Carnage as worksheet formulas (the twin of ``dipxl.systems.carnage``,
+and of Duct Tape V2, the same rule with other numbers).
 
 ``Rank key`` orders the seats for rank points: a survivor's centres x
 ``ABOVE_YEARS``; an eliminated seat 0, or with ``set_eliminated_by_year``
 its elimination year (0 when blank), as ``carnage.standing``.  Draw:
-centres + the rank points of the ranks the seat's key occupies, shared
-equally (:func:`shared_points`).  Solo: the soloist every rank point
-(``calc_cum`` row 8, the sum of ``set_positions_1..7``) + 34, everyone else 0.
+``set_centre_points`` x centres + the rank points of the ranks the seat's
+key occupies, shared equally (:func:`shared_points`), + for the seat on
+the top count ``set_lead_bonus`` x (top - the second highest count, 0
+when the top is shared or the seat survives alone: the second is then an
+eliminated 0).  Won (a solo or a concession, :attr:`SeatRefs.won`): the
+winner ``set_solo``, or when it is blank every rank point (``calc_cum``
+row 8, the sum of ``set_positions_1..7``) + 34 x ``set_centre_points``;
+everyone else ``set_solo_loss``.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dipxl.workbook.formulas import (
     Formulas,
     SeatRefs,
     no_tiebreakers,
+    setting_name,
     setting_true,
     shared_points,
 )
@@ -39,10 +46,16 @@ class CarnageFormulas(Formulas):
         f = s.cell("Eliminated")
         year = f"IF(AND({by_year()},ISNUMBER({f})),{f},0)"
         share = shared_points(s.block("Rank key"), s.cell("Rank key"))
-        solo = s.soloist(f"INDEX(calc_cum,8)+{MAX_CENTRES}")
+        per_centre = setting_name("centre_points")
+        solo = setting_name("solo")
+        every = f"INDEX(calc_cum,8)+{MAX_CENTRES}*{per_centre}"
+        won = (f"IF({s.winner},IF(ISNUMBER({solo}),{solo},{every}),"
+               f"{setting_name('solo_loss')})")
+        lead = (f"IF({e}={s.top},{setting_name('lead_bonus')}"
+                f"*({s.top}-LARGE({s.block('Centres')},2)),0)")
         return {
             "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},{year}),"")',
-            "Score": s.score(solo, f"{e}+{share}"),
+            "Score": s.won_score(won, f"{per_centre}*{e}+{share}+{lead}"),
         }
 
 
