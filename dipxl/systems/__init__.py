@@ -42,6 +42,10 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    # dipvis's "C-Diplo Namur" (CATALOGUE.md): C-Diplo with a solo of 85 and a centre table.
+    _CDIPLO.preset("cdiplo-namur", "C-Diplo Namur: solo 85, centre points 0/5/9/12/14/16/18 "
+                   "for 0-6 centres, then 1 a centre", solo=85,
+                   centre_points=(0, 5, 9, 12, 14, 16, 18)),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

@@ -90,6 +90,7 @@ def _cases() -> list[Case]:
     cases += [
         Case("cdiplo-rounded", "cdiplo-rounded", random_tournament(7, 21, 3)),
         Case("cdiplo-80", "cdiplo-80", random_tournament(12, 21, 3)),  # no point for playing
+        Case("cdiplo-namur", "cdiplo-namur", random_tournament(22, 21, 3)),  # a centre table
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
