@@ -40,6 +40,7 @@ from dipxl.model import Game, Power, Tournament
 from dipxl.tiebreaks import Tiebreaker
 
 __all__ = [
+    "CONCESSION_FLAGS",
     "BoardInput",
     "EventScores",
     "EventSystem",
@@ -117,6 +118,11 @@ DRAW_FLAGS = "draw_flags"
 OPTIONAL_DRAW_FLAGS = BoardInput(
     DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
     "left out; blank: every survivor is in the draw.")
+
+# The draw flags of a system that reads them only for a concession.
+CONCESSION_FLAGS = BoardInput(
+    DRAW_FLAGS, "Optional: Y on the one survivor a game was conceded to (nobody on 18): it "
+    "scores as a soloist; other draw flags are not read.")
 
 
 class SystemBase(ABC, Generic[P]):

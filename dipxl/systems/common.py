@@ -28,6 +28,7 @@ __all__ = [
     "solo_scores",
     "solo_winner",
     "solo_year",
+    "soloer",
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
@@ -279,3 +280,12 @@ def param_table(params: object) -> list[tuple[str, Any]]:
     """(name, value) of every parameter, in the order they are listed (the
     system's own, then the tournament formats)."""
     return [(f.name, getattr(params, f.name)) for f in parameter_fields(params)]
+
+
+def soloer(game: Game, victory_centres: int) -> int | None:
+    """Index (power order) of the winner of a game for a system that reads
+    concessions (dipvis's ``soloer()``): the power on ``victory_centres`` or
+    more (two of them: InputError, as :func:`solo_winner`), else the power
+    the game was conceded to, else None (a draw)."""
+    winner = solo_winner(game, victory_centres)
+    return game.conceded_to if winner is None else winner
