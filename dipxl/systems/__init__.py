@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    omg,
+    sumofsquares,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -46,6 +55,7 @@ SYSTEMS: tuple[System, ...] = (
     _CDIPLO.preset("cdiplo-namur", "C-Diplo Namur: solo 85, centre points 0/5/9/12/14/16/18 "
                    "for 0-6 centres, then 1 a centre", solo=85,
                    centre_points=(0, 5, 9, 12, 14, 16, 18)),
+    omg.Omg("omg", "OMG (Open Mind the Gap)", omg.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
