@@ -21,6 +21,7 @@ from dipxl.systems import (
     htm,
     omg,
     sumofsquares,
+    tribute,
 )
 from dipxl.systems.base import EventSystem, GameSystem
 
@@ -56,6 +57,7 @@ SYSTEMS: tuple[System, ...] = (
                    "for 0-6 centres, then 1 a centre", solo=85,
                    centre_points=(0, 5, 9, 12, 14, 16, 18)),
     omg.Omg("omg", "OMG (Open Mind the Gap)", omg.DEFAULT),
+    tribute.Tribute("tribute", "Tribute", tribute.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
