@@ -20,6 +20,7 @@ from dipxl.systems import (
     drawsize,
     htm,
     omg,
+    opentribute,
     sumofsquares,
     tribute,
 )
@@ -58,6 +59,7 @@ SYSTEMS: tuple[System, ...] = (
                    centre_points=(0, 5, 9, 12, 14, 16, 18)),
     omg.Omg("omg", "OMG (Open Mind the Gap)", omg.DEFAULT),
     tribute.Tribute("tribute", "Tribute", tribute.DEFAULT),
+    opentribute.OpenTribute("opentribute", "OpenTribute", opentribute.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
