@@ -23,6 +23,7 @@ from dipxl.systems import (
     opentribute,
     sumofsquares,
     tribute,
+    vulcan,
 )
 from dipxl.systems.base import EventSystem, GameSystem
 
@@ -60,6 +61,7 @@ SYSTEMS: tuple[System, ...] = (
     omg.Omg("omg", "OMG (Open Mind the Gap)", omg.DEFAULT),
     tribute.Tribute("tribute", "Tribute", tribute.DEFAULT),
     opentribute.OpenTribute("opentribute", "OpenTribute", opentribute.DEFAULT),
+    vulcan.Vulcan("vulcan", "Vulcan", vulcan.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
