@@ -27,11 +27,15 @@ from dipxl.systems import (
     htm,
     maxonian,
     mischief,
+    omg,
+    opentribute,
     ranked_classic,
     solo_or_bust,
     southern_sun,
     sumofsquares,
     sydney_league,
+    tribute,
+    vulcan,
     your_draw_size,
 )
 from dipxl.systems.base import EventSystem, GameSystem
@@ -110,6 +114,14 @@ SYSTEMS: tuple[System, ...] = (
     _DUCT_TAPE,
     _DUCT_TAPE.preset("duct-tape-elimination-order", "Duct Tape V2 with elimination order",
                       eliminated_by_year=True),
+    # dipvis's "C-Diplo Namur" (CATALOGUE.md): C-Diplo with a solo of 85 and a centre table.
+    _CDIPLO.preset("cdiplo-namur", "C-Diplo Namur: solo 85, centre points 0/5/9/12/14/16/18 "
+                   "for 0-6 centres, then 1 a centre", solo=85,
+                   centre_points=(0, 5, 9, 12, 14, 16, 18)),
+    omg.Omg("omg", "OMG (Open Mind the Gap)", omg.DEFAULT),
+    tribute.Tribute("tribute", "Tribute", tribute.DEFAULT),
+    opentribute.OpenTribute("opentribute", "OpenTribute", opentribute.DEFAULT),
+    vulcan.Vulcan("vulcan", "Vulcan", vulcan.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

@@ -40,6 +40,7 @@ from dipxl.model import Game, Power, Tournament
 from dipxl.tiebreaks import Tiebreaker
 
 __all__ = [
+    "CONCESSION_FLAGS",
     "BoardInput",
     "EventScores",
     "EventSystem",
@@ -140,6 +141,11 @@ _INPUT_NAMES = {
     "year": "Year (of the final counts)",
     "chart": "the year-by-year chart (columns 1901, 1902, ...)",
 }
+
+# The draw flags of a system that reads them only for a concession.
+CONCESSION_FLAGS = BoardInput(
+    DRAW_FLAGS, "Optional: Y on the one survivor a game was conceded to (nobody on 18): it "
+    "scores as a soloist; other draw flags are not read.")
 
 
 class SystemBase(ABC, Generic[P]):

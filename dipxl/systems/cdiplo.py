@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.errors import InputError
+from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game, Power
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import GameSystem, param
@@ -20,7 +20,13 @@ from dipxl.systems.common import (
     solo_winner,
 )
 
-__all__ = ["CDiplo", "Params", "score", "score_counts", "score_many"]
+__all__ = [
+    "CDiplo", "Params", "centre_points", "check_centre_points", "score", "score_counts",
+    "score_many",
+]
+
+# The most entries of the centre points table (a Settings row each, as positions).
+MAX_TABLE = 7
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,12 +39,42 @@ class Params(GameParams):
     positions: tuple[float, ...] = param(
         (38, 14, 7), "points for 1st, 2nd, ... place by centres in a draw (ties share)",
         item="points for {ordinal} place by centres in a draw")
+    centre_points: tuple[float, ...] = param(
+        (0,), "points for 0, 1, 2, ... centres in a draw (up to 7 entries); each centre past "
+        "the last entry adds 1 (0 alone: one point a centre)",
+        item="{ordinal} entry of the centre table (its entries: the points of 0, 1, 2, ... "
+             "centres)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for name in ("solo", "solo_loss", "played"):
             check_number(name, getattr(self, name))
         check_positions(self.positions)
+        check_centre_points(self.centre_points)
+
+
+def check_centre_points(table: object) -> None:
+    """ParameterError unless ``table`` is a tuple of at most 7 numbers (the
+    centre points of 0, 1, 2, ... centres; empty is one point a centre)."""
+    if not isinstance(table, tuple) or len(table) > MAX_TABLE:
+        raise ParameterError(
+            f"centre_points must list at most {MAX_TABLE} numbers (the points of 0, 1, 2, ... "
+            f"centres; one more each centre past the last), got {table!r}",
+            field="centre_points", value=table,
+        )
+    for value in table:
+        check_number("centre_points", value)
+
+
+def centre_points(centres: int, table: tuple[float, ...]) -> float:
+    """The centre points of ``centres`` by ``table`` (entry k: the points of
+    k centres), 1 more each centre past the last entry; no table: one point a
+    centre."""
+    if centres < len(table):
+        return float(table[centres])
+    if not table:
+        return float(centres)
+    return table[-1] + centres - (len(table) - 1)
 
 
 DEFAULT = Params()
@@ -53,7 +89,15 @@ class CDiplo(GameSystem[Params]):
     Players tied on centres share equally the points of all the positions
     they occupy together; eliminated players are tied on 0 and share what is
     left. Tournament score: the sum of game scores (option: best N rounds).
+    Option centre_points: a table of points for 0, 1, 2, ... centres in
+    place of one a centre (each centre past its last entry adds 1).
     Source: C-Diplo rules (seeds/004).
+
+    Preset cdiplo-namur, C-Diplo Namur (dipvis GScoringCDiploNamur; source
+    https://world-diplomacy-wiki.fandom.com/wiki/C-Diplo_Namur_Scoring_System):
+    solo 85; centre points 0, 5, 9, 12, 14, 16, 18 for 0 to 6 centres, then
+    1 more a centre (17 centres: 29). Like C-Diplo it reads the centres
+    only: a conceded game is scored as a draw.
     """
 
     twin = "cdiplo"
@@ -122,7 +166,7 @@ def score_counts(centres: tuple[int, ...], params: Params = DEFAULT) -> tuple[fl
 def _rule(params: Params) -> Rule:
     """The parameters the tables depend on."""
     return rule_of(params.victory_centres, params.solo, params.solo_loss, params.played,
-                   params.positions, params.round_to)
+                   params.positions, params.centre_points, params.round_to)
 
 
 # A bounded cache of a pure function returning immutable tables: the same
@@ -132,7 +176,7 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | Non
     """The scores by centre count (:func:`score_table`: rounded to
     ``round_to`` decimals, if set) of a game whose counts, highest first, are
     ``ordered``; None when two powers reach the victory criterion."""
-    victory, solo, solo_loss, played, positions, round_to = rule.values
+    victory, solo, solo_loss, played, positions, centre_table, round_to = rule.values
     top = ordered[0]
     if top >= victory:
         if ordered[1] == top:
@@ -140,5 +184,6 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | Non
         table = {c: float(solo if c == top else solo_loss) for c in ordered}
     else:
         shares = position_points(ordered, positions, TieShare.SHARE)
-        table = {c: played + c + points for c, points in shares.items()}
+        table = {c: played + centre_points(c, centre_table) + points
+                 for c, points in shares.items()}
     return score_table(table, round_to)

@@ -11,10 +11,9 @@ from typing import Any
 from dipxl.errors import InputError, Notice, ParameterError
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
-from dipxl.systems.base import DRAW_FLAGS, BoardInput, param, parameter_fields
+from dipxl.systems.base import param, parameter_fields
 
 __all__ = [
-    "CONCESSION_FLAGS",
     "MAX_PARAMETER",
     "FormatParams",
     "GameParams",
@@ -291,8 +290,3 @@ def game_winner(game: Game, victory_centres: int) -> int | None:
     winner = solo_winner(game, victory_centres)
     return game.conceded_to if winner is None else winner
 
-
-# The draw flags of a system that reads concessions (and no draw vote).
-CONCESSION_FLAGS = BoardInput(
-    DRAW_FLAGS, "Optional: Y for the one survivor a game was conceded to (its winner); "
-    "blank: no concession.")

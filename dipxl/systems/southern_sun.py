@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from dipxl.model import FIRST_YEAR, Game
 from dipxl.ranking import TieShare, position_points
-from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
+from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
-    CONCESSION_FLAGS,
     GameParams,
     check_number,
     check_positions,

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipxl.model import Game
-from dipxl.systems.base import GameSystem, param
+from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
 from dipxl.systems.common import (
-    CONCESSION_FLAGS,
     GameParams,
     check_number,
     game_winner,

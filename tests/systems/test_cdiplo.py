@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dipxl.errors import InputError
+from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
 from dipxl.systems import cdiplo, get_system
 from tests.helpers import board, finished_games
@@ -120,6 +120,14 @@ DIPVIS = {
         "board 2": (80, 0, 0, 0, 0, 0, 0),
         "board 3": (15 + 25, 10 + 14, 9 + 7, 0, 0, 0, 0),
     },
+    # C-Diplo Namur: solo 85; centre points by the table 0, 5, 9, 12, 14, 16, 18 for 0-6
+    # centres, then 1 more a centre (7 -> 18 + 1, 12 -> 18 + 6); 1 for playing; 38/14/7.
+    "cdiplo-namur": {
+        "board 1": (1 + (18 + 6) + 38, *[1 + (18 + 1) + (14 + 7) / 2] * 2, 1 + 14, 1 + 12,
+                    1 + 5, 1 + 0),
+        "board 2": (85, 0, 0, 0, 0, 0, 0),
+        "board 3": (1 + (18 + 9) + 38, 1 + (18 + 4) + 14, 1 + (18 + 3) + 7, 1, 1, 1, 1),
+    },
 }
 
 
@@ -129,3 +137,42 @@ def test_the_catalogue_s_reference_boards_score_as_dipvis(system: str, name: str
     spec = get_system(system)
     scores = spec.score_game(board(REFERENCE[name]), spec.params)
     assert scores == pytest.approx(DIPVIS[system][name], rel=1e-12)
+
+
+NAMUR = cdiplo.Params(solo=85, centre_points=(0, 5, 9, 12, 14, 16, 18))
+
+
+def test_the_namur_preset_is_c_diplo_with_a_centre_table() -> None:
+    assert get_system("cdiplo-namur").params == NAMUR
+
+
+# dipvis's table of C-Diplo Namur centre points, 0 to 17 centres.
+NAMUR_TABLE = (0, 5, 9, 12, 14, 16, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29)
+
+
+@pytest.mark.parametrize("centres", range(18))
+def test_namur_centre_points_from_7_entries_and_one_a_centre_after(centres: int) -> None:
+    assert cdiplo.centre_points(centres, NAMUR.centre_points) == NAMUR_TABLE[centres]
+
+
+@pytest.mark.parametrize("table", [(), (0,)])
+def test_no_table_or_a_table_of_0_is_one_point_a_centre(table: tuple[float, ...]) -> None:
+    assert [cdiplo.centre_points(c, table) for c in range(18)] == list(range(18))
+
+
+def test_a_concession_is_ignored_by_namur_as_by_c_diplo() -> None:
+    conceded = board(REFERENCE["board 3"], draw=(True,) + (None,) * 6)
+    assert conceded.conceded_to == 0
+    assert cdiplo.score(conceded, NAMUR) == cdiplo.score(board(REFERENCE["board 3"]), NAMUR)
+
+
+def test_a_namur_draw_ranks_by_centres_not_by_centre_points() -> None:
+    # four tied on 5 share 2nd-5th: (14 + 7) / 4, each on 16 centre points
+    assert cdiplo.score(board((6, 5, 5, 5, 5, 4, 4)), NAMUR) == pytest.approx(
+        (1 + 18 + 38, *[1 + 16 + (14 + 7) / 4] * 4, 1 + 14, 1 + 14), rel=1e-12)
+
+
+@pytest.mark.parametrize("table", [tuple(range(8)), [0, 1], (0, "5")])
+def test_the_centre_table_lists_at_most_7_numbers(table: object) -> None:
+    with pytest.raises(ParameterError, match="centre_points"):
+        cdiplo.Params(centre_points=table)  # type: ignore[arg-type]

@@ -95,6 +95,7 @@ def _cases() -> list[Case]:
         Case("olympic", "olympic", random_tournament(22, 28, 3)),
         # Maxonian with the bonus above 11 (the chart's tie-breaks as Maxonian's)
         Case("7eleven", "7eleven", random_tournament(13, 21, 3)),
+        Case("cdiplo-namur", "cdiplo-namur", random_tournament(22, 21, 3)),  # a centre table
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
