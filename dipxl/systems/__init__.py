@@ -12,7 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from dipxl.errors import UnknownSystemError
-from dipxl.systems import carnage, cdiplo, detour98e, dimvalue, drawsize, htm, sumofsquares
+from dipxl.systems import (
+    carnage,
+    cdiplo,
+    detour98e,
+    dimvalue,
+    drawsize,
+    htm,
+    manorcon,
+    sumofsquares,
+    whipping,
+    world_classic,
+)
 from dipxl.systems.base import EventSystem, GameSystem
 
 __all__ = [
@@ -25,6 +36,8 @@ System = GameSystem[Any] | EventSystem[Any]
 _CDIPLO = cdiplo.CDiplo("cdiplo", "C-Diplo", cdiplo.DEFAULT)
 _DETOUR98E = detour98e.Detour98e("detour98e", "Detour 98e", detour98e.DEFAULT)
 _HTM = htm.Htm("htm", "Hurst Tournament Mean", htm.DEFAULT)
+_MANORCON = manorcon.ManorCon("manorcon", "ManorCon", manorcon.DEFAULT)
+_WORLD_CLASSIC = world_classic.WorldClassic("world-classic", "World Classic", world_classic.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -42,6 +55,16 @@ SYSTEMS: tuple[System, ...] = (
                       "Detour 98e, game scores rounded to 2 decimals before totalling", round_to=2),
     _HTM.preset("htm-wta", "Hurst Tournament Mean, winner takes all (solo scores 34)",
                 solo="winner_takes_all", solo_centres=34),
+    _MANORCON,
+    # dipvis's "Original ManorCon" and "ManorCon v2" (CATALOGUE.md).
+    _MANORCON.preset("manorcon-original", "Original ManorCon: a win scores 100", solo=100),
+    _MANORCON.preset("manorcon-v2", "ManorCon v2: a win scores 100, the eliminated add "
+                     "nothing to the sum of N", solo=100, dead_n=0),
+    _WORLD_CLASSIC,
+    # dipvis's "Summer Classic" (CATALOGUE.md, dipvis issue #305).
+    _WORLD_CLASSIC.preset("summer-classic", "Summer Classic: no topping pool for three or "
+                          "more toppers", top_sharers=2),
+    whipping.Whipping("whipping", "Whipping", whipping.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}
