@@ -19,14 +19,17 @@ def board(
     rnd: int = 1,
     number: int = 1,
     players: Sequence[str] = PLAYERS,
+    year: int | None = None,
 ) -> Game:
-    """A finished game: centres, elimination years and draw flags in power order."""
+    """A finished game: centres, elimination years and draw flags in power
+    order; ``year``: the year of the final counts, given on every row."""
     years = years if years is not None else [None] * 7
     draw = draw if draw is not None else [None] * 7
     return Game(
         rnd,
         number,
-        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i]) for i in range(7)),
+        tuple(Seat(players[i], Power(i), centres[i], years[i], draw[i], year)
+              for i in range(7)),
     )
 
 
