@@ -90,6 +90,11 @@ def _cases() -> list[Case]:
     cases += [
         Case("cdiplo-rounded", "cdiplo-rounded", random_tournament(7, 21, 3)),
         Case("cdiplo-80", "cdiplo-80", random_tournament(12, 21, 3)),  # no point for playing
+        Case("manorcon-original", "manorcon-original", random_tournament(31, 21, 3)),  # win 100
+        # a win 100, the eliminated add nothing to the sum of N
+        Case("manorcon-v2", "manorcon-v2", random_tournament(32, 21, 3)),
+        # no topping pool for three or more toppers
+        Case("summer-classic", "summer-classic", tie_tournament(33)),
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
