@@ -66,15 +66,21 @@ def finished_games(
     total: int | None = None,
     solo: bool | None = None,
     explicit_draws: bool = True,
+    complete: bool = False,
 ) -> Game:
     """A random valid finished game, with elimination years and, sometimes,
-    an explicit draw record leaving some survivors out."""
+    an explicit draw record leaving some survivors out.  ``complete``: every
+    eliminated power has its year and the board its final year (for the
+    systems that read them: a board without them is refused)."""
     counts = draw(centre_counts(total, solo))
-    years = [draw(st.one_of(st.none(), st.integers(1901, 1912))) if c == 0 else None
+    known = st.integers(1901, 1912)
+    years = [draw(known if complete else st.one_of(st.none(), known)) if c == 0 else None
              for c in counts]
+    final = (max([y for y in years if y is not None] + [1905]) + draw(st.integers(0, 3))
+             if complete else None)
     flags: list[bool | None] = [None] * 7
     if explicit_draws and max(counts) < 18 and draw(st.booleans()):
         survivors = [i for i, c in enumerate(counts) if c > 0]
         members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
         flags = [True if i in members else None for i in range(7)]
-    return board(counts, years, flags)
+    return board(counts, years, flags, year=final)
