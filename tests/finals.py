@@ -35,7 +35,7 @@ def final_event(seed: int, *, solo: bool) -> Tournament:
     others = [row.player for row in before.rows[7:]]
     centres = SOLO_FINAL if solo else DRAWN_FINAL
     top = Game(FINAL, 1, tuple(
-        Seat(leaders[i], Power(i), centres[i], None if centres[i] else 1909, None)
+        Seat(leaders[i], Power(i), centres[i], None if centres[i] else 1909, None, 1909)
         for i in range(7)))
     games.append(top)
     rng.shuffle(others)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipxl.model import Game
-from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
+from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
     check_number,
@@ -56,9 +56,12 @@ class Whipping(GameSystem[Params]):
 
     twin = "whipping"
     reads = ("centres", "eliminated", "year")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
-                   "(blank for survivors), in the same order."),
+                   "(blank for survivors), in the same order: needed when a power is "
+                   "eliminated."),
+        BoardInput(FINAL_YEAR, "The year of the final centre counts (one cell): needed "
+                   "when survivors lose a solo."),
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:

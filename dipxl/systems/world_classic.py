@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from dipxl.errors import ParameterError
 from dipxl.model import Game
 from dipxl.systems.base import (
-    DRAW_FLAGS,
     ELIMINATED_YEARS,
+    FINAL_YEAR,
     BoardInput,
     GameSystem,
     param,
@@ -75,11 +75,12 @@ class WorldClassic(GameSystem[Params]):
 
     twin = "world_classic"
     reads = ("centres", "eliminated", "draw", "year")
-    board_inputs = (
+    own_inputs = (
         BoardInput(ELIMINATED_YEARS, "The year each eliminated power lost its last centre "
-                   "(blank for survivors), in the same order."),
-        BoardInput(DRAW_FLAGS, "Optional: Y for each member of the passed draw vote; one "
-                   "survivor alone marked Y is a concession to it."),
+                   "(blank for survivors), in the same order: needed when a power is "
+                   "eliminated."),
+        BoardInput(FINAL_YEAR, "The year of the final centre counts (one cell): needed "
+                   "when survivors lose a won game (a solo or a concession)."),
     )
 
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
