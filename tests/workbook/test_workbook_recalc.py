@@ -209,6 +209,7 @@ def _typed(case: Case) -> Any:
                 (5, seat.centres),
                 (6, seat.eliminated),
                 (7, None if seat.in_draw is None else ("Y" if seat.in_draw else "N")),
+                (8, seat.year),
             ):
                 if value is None:  # left empty, as a TD leaves it
                     continue
