@@ -63,7 +63,7 @@ def test_scoring_many_games_gives_the_numbers_of_one_at_a_time(system, games) ->
 
 
 @st.composite
-def events(draw: st.DrawFn) -> Tournament:
+def events(draw: st.DrawFn, complete: bool = False) -> Tournament:
     names = [f"N{i}" for i in range(10)]
     games = []
     for rnd in (1, 2, 3):

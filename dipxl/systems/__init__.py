@@ -25,6 +25,7 @@ from dipxl.systems import (
     duct_tape,
     haight,
     htm,
+    manorcon,
     maxonian,
     mischief,
     omg,
@@ -36,6 +37,8 @@ from dipxl.systems import (
     sydney_league,
     tribute,
     vulcan,
+    whipping,
+    world_classic,
     your_draw_size,
 )
 from dipxl.systems.base import EventSystem, GameSystem
@@ -58,6 +61,8 @@ _RANKED_CLASSIC = ranked_classic.RankedClassic("ranked-classic", "Ranked Classic
                                                ranked_classic.DEFAULT)
 _CARNAGE = carnage.Carnage("carnage", "Carnage", carnage.DEFAULT)
 _DUCT_TAPE = duct_tape.DuctTape("duct-tape", "Duct Tape V2", duct_tape.DEFAULT)
+_MANORCON = manorcon.ManorCon("manorcon", "ManorCon", manorcon.DEFAULT)
+_WORLD_CLASSIC = world_classic.WorldClassic("world-classic", "World Classic", world_classic.DEFAULT)
 
 SYSTEMS: tuple[System, ...] = (
     _CDIPLO,
@@ -122,6 +127,16 @@ SYSTEMS: tuple[System, ...] = (
     tribute.Tribute("tribute", "Tribute", tribute.DEFAULT),
     opentribute.OpenTribute("opentribute", "OpenTribute", opentribute.DEFAULT),
     vulcan.Vulcan("vulcan", "Vulcan", vulcan.DEFAULT),
+    _MANORCON,
+    # dipvis's "Original ManorCon" and "ManorCon v2" (CATALOGUE.md).
+    _MANORCON.preset("manorcon-original", "Original ManorCon: a win scores 100", solo=100),
+    _MANORCON.preset("manorcon-v2", "ManorCon v2: a win scores 100, the eliminated add "
+                     "nothing to the sum of N", solo=100, dead_n=0),
+    _WORLD_CLASSIC,
+    # dipvis's "Summer Classic" (CATALOGUE.md, dipvis issue #305).
+    _WORLD_CLASSIC.preset("summer-classic", "Summer Classic: no topping pool for three or "
+                          "more toppers", top_sharers=2),
+    whipping.Whipping("whipping", "Whipping", whipping.DEFAULT),
 )
 
 _BY_ID = {s.id: s for s in SYSTEMS}

@@ -190,10 +190,13 @@ def test_places_total_28_plus_the_bonuses(counts: list[int], before: list[int],
     bonuses = sum(maxonian.bonus(c, params) for i, c in enumerate(counts)
                   if winner is None or winner == i)
     assert sum(scores) == pytest.approx(28 + bonuses)
+    def place(i: int) -> float:  # the points of the place alone
+        takes = winner is None or winner == i
+        return scores[i] - (maxonian.bonus(counts[i], params) if takes else 0)
+
     for i in range(7):  # more centres, or the same and more before: never fewer points
         for j in range(7):
             if (counts[i], before[i]) > (counts[j], before[j]):
-                assert scores[i] - maxonian.bonus(counts[i], params) >= (
-                    scores[j] - maxonian.bonus(counts[j], params))
+                assert place(i) >= place(j)
             if (counts[i], before[i]) == (counts[j], before[j]):
                 assert scores[i] == scores[j]

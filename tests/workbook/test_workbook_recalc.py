@@ -96,6 +96,11 @@ def _cases() -> list[Case]:
         # Maxonian with the bonus above 11 (the chart's tie-breaks as Maxonian's)
         Case("7eleven", "7eleven", random_tournament(13, 21, 3)),
         Case("cdiplo-namur", "cdiplo-namur", random_tournament(22, 21, 3)),  # a centre table
+        Case("manorcon-original", "manorcon-original", random_tournament(31, 21, 3)),  # win 100
+        # a win 100, the eliminated add nothing to the sum of N
+        Case("manorcon-v2", "manorcon-v2", random_tournament(32, 21, 3)),
+        # no topping pool for three or more toppers
+        Case("summer-classic", "summer-classic", tie_tournament(33)),
         Case("cdiplo-best2", "cdiplo", random_tournament(8, 21, 4), {"best_rounds": 2}),
         Case(
             "cdiplo-edited",
