@@ -599,6 +599,7 @@ def board_from_values(
     draws: Sequence[object] | None = None,
     cells: Sequence[Mapping[str, str]] | None = None,
     final_year: object = None,
+    charts: Sequence[tuple[tuple[int, int], ...]] | None = None,
 ) -> Game:
     """One board from raw cell values in power order (Austria ... Turkey),
     for functions that score a single board: players are named after their
@@ -608,7 +609,8 @@ def board_from_values(
     cells of seat ``i`` (``centres``, ``eliminated``, ``draw``) for error
     messages, which report the first bad cell (the power's name and the
     field when no cell is named).  ``final_year``: the year of the final
-    counts, one value for the board.  Round and board are 1."""
+    counts, one value for the board; ``charts``: each power's (year,
+    count) pairs of the year-by-year chart, read.  Round and board are 1."""
     if len(centres) != 7:
         raise InputError(f"a board has seven seats, got {len(centres)} centre counts")
     year = CELL_READERS["year"](final_year)
@@ -630,9 +632,9 @@ def board_from_values(
             raise _first_bad_seat(columns, cells)
     try:
         seats = tuple(map(Seat, _TITLES, _ALL_POWERS, values["centres"], values["eliminated"],
-                          values["draw"], [year] * 7))
+                          values["draw"], [year] * 7, charts or [()] * 7))
     except InputError as err:
-        if err.field == "year":
+        if err.field in ("year", "chart"):
             raise
         raise _first_bad_seat(columns, cells) from None
     return Game(1, 1, seats)

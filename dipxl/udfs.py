@@ -58,7 +58,18 @@ from typing import Any, TypeVar
 
 from dipxl.counted import counted
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice, grouped, ordered
-from dipxl.fields import REQUIRED, SPEC, header_columns, parse_player, parse_whole
+from dipxl.fields import (
+    CHART_READ_CELL,
+    REQUIRED,
+    SPEC,
+    chart_columns,
+    chart_year,
+    header_columns,
+    parse_chart_count,
+    parse_player,
+    parse_whole,
+    unread_reason,
+)
 from dipxl.model import Power, Tournament
 from dipxl.ranges import ERROR_TEXTS as _ERROR_TEXTS
 from dipxl.ranges import Range as _Range
@@ -81,7 +92,7 @@ from dipxl.ranges import zero_as_blank as _zero_as_blank
 from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from_rows
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
-from dipxl.systems.base import DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR, BoardInput
+from dipxl.systems.base import CHART, DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR, BoardInput
 from dipxl.tables import flag, standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
@@ -125,11 +136,12 @@ _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column
 
 def _score_board(
     system: GameSystem[Any], centres: object, years: object, flags: object, final: object,
-    parameters: object,
+    chart: object, parameters: object,
 ) -> Any:
     """One board through ``system``'s per-game scorer, in the input's shape."""
     cells = _board(centres, "centres")
-    if years is None and flags is None and final is None and parameters is None:
+    if years is None and flags is None and final is None and chart is None \
+            and parameters is None:
         # The usual call (plain counts, default rules): no Game to build
         # where the system reads the counts alone.
         counts = finished_counts(cells.values)
@@ -147,17 +159,60 @@ def _score_board(
     where = _board_cells(orientation, year_orientation, flag_orientation)
     # One cell; blank (or 0, as Excel on the web sends a blank) is no year.
     final_year = None if _left_out(final) else zero_as_blank(_one_cell(final, FINAL_YEAR))
+    charts = None if _left_out(chart) else _chart(chart)
     try:
-        game = board_from_values(cells.values, year_values, flag_values, where, final_year)
+        game = board_from_values(cells.values, year_values, flag_values, where, final_year,
+                                 charts)
     except InputError as err:
-        if err.field == "year":
-            raise InputError(err.message, FINAL_YEAR, field=err.field, value=err.value) from None
+        if err.field in ("year", "chart"):
+            name = FINAL_YEAR if err.field == "year" else CHART
+            raise InputError(err.message, name, field=err.field, value=err.value) from None
         if err.field not in ("centres", "eliminated", "draw"):  # the board's, not a cell's
             raise InputError(err.message, "centres", field=err.field, value=err.value) from None
         raise
     if not game.finished:
         return cells.shaped(blanks)
     return cells.shaped(system.score_game(game, params))
+
+
+def _chart(value: object) -> list[tuple[tuple[int, int], ...]]:
+    """Each power's (year, count) pairs from a chart argument: the years in
+    its first row and a row a power below (8 rows), or the years in its
+    first column and a column a power beside (8 columns); blank cells are
+    counts not entered.  InputError naming the cell for anything else."""
+    grid = _table(value, CHART)
+    rows, cols = grid.rows, grid.cols
+    across = rows == 8  # the years across the first row
+
+    def at(p: int, k: int) -> object:
+        """Power p's count of the k-th year."""
+        return grid.values[(p + 1) * cols + k] if across else grid.values[k * cols + p + 1]
+
+    if across:
+        head, size = [grid.values[k] for k in range(cols)], cols
+    elif cols == 8:
+        head, size = [grid.values[k * cols] for k in range(rows)], rows
+    else:
+        raise InputError(
+            f"expects the years in its first row and a row a power, Austria to Turkey, below "
+            f"(8 rows), or the same turned (8 columns); got {rows} x {cols} cells", CHART)
+    pairs: list[list[tuple[int, int]]] = [[] for _ in range(7)]
+    for k in range(size):
+        if _blank(head[k]):
+            continue
+        year = chart_year(head[k])
+        if year is None:
+            raise InputError(f"a chart's heading is a year 1901-2100, got {head[k]!r}", CHART)
+        for p in range(7):
+            count = at(p, k)
+            if _blank(count):
+                continue
+            read = CHART_READ_CELL(count)
+            if not isinstance(read, int):
+                parse_chart_count(count, year, CHART)  # raises, saying why
+                raise InputError(unread_reason(CHART, count, True), CHART)
+            pairs[p].append((year, read))
+    return [tuple(sorted(p)) for p in pairs]
 
 
 def _params(system: System, parameters: object) -> Any:
@@ -229,12 +284,15 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     grid = _table(results, "results", header=True)
     header = grid.row(0)
     fields = header_columns(header)
+    for year, j in chart_columns(header).items():  # the year-by-year chart (Maxonian)
+        if j not in fields.values():
+            fields[year] = j
     missing = [f for f in REQUIRED if f not in fields]
     if missing:
         seen = ", ".join(str(h) for h in header if not _blank(h)) or "nothing"
         raise InputError(
             f"the first row must name the columns {', '.join(INPUT_HEADERS[:5])} "
-            f"(Eliminated and Draw optional); missing {', '.join(missing)}; "
+            f"(Eliminated, Draw, Year and the chart optional); missing {', '.join(missing)}; "
             f"the first row holds {seen}",
             "results, row 1",
         )
@@ -252,13 +310,14 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
         for name, j in fields.items():
             value = row[j]
             if type(value) is str and value in _ERROR_TEXTS and (
-                    name == "player" or SPEC[name].board):  # others cannot parse one
+                    name == "player" or name not in SPEC or SPEC[name].board):
+                # (others cannot parse one)
                 _hold(value, f"row {number}, {names[name]}", held)
                 # The row goes on: a player of its own (no false "two seats").
                 value = f"{value} (row {number})" if name == "player" else None
             if name in ("power", "player"):
                 value = value if type(value) is str and value.strip() else _zero_as_blank(value)
-            elif name in ("eliminated", "draw"):
+            elif name in ("eliminated", "draw", "year"):
                 value = _zero_as_blank(value)
             columns[name].append(value)
         numbers.append(number)
@@ -361,11 +420,11 @@ def _htm_event(
 # The function is real Python with named arguments (xlwings reads the
 # signature); its help comes from the system's title and parameter names.
 
-_BOARD_INPUTS = (ELIMINATED_YEARS, DRAW_FLAGS, FINAL_YEAR)  # what _score_board reads
+_BOARD_INPUTS = (ELIMINATED_YEARS, DRAW_FLAGS, FINAL_YEAR, CHART)  # what _score_board reads
 _BOARD_TEMPLATE = """\
 def {name}({arguments}) -> Any:
     try:
-        return _score_board(_SYSTEM, centres, {years}, {flags}, {final}, parameters)
+        return _score_board(_SYSTEM, centres, {years}, {flags}, {final}, {chart}, parameters)
     except DipxlError as err:
         raise _located(err, {name!r}) from None
 """
@@ -406,6 +465,7 @@ def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
         years=ELIMINATED_YEARS if ELIMINATED_YEARS in names else "None",
         flags=DRAW_FLAGS if DRAW_FLAGS in names else "None",
         final=FINAL_YEAR if FINAL_YEAR in names else "None",
+        chart=CHART if CHART in names else "None",
     )
     namespace: dict[str, Any] = {
         "Any": Any, "DipxlError": DipxlError, "_SYSTEM": system,

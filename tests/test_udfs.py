@@ -951,3 +951,30 @@ def test_maxonian_scores_a_board_without_its_chart() -> None:
                  column([7 + 1, 6, 5, 4, 3, 2, 1]))
     assert_table(udfs.MAXONIAN(column([12.0, 7.0, 7.0, 4.0, 3.0, 1.0, 0.0]), None),
                  column([7, 5.5, 5.5, 4, 3, 2, 1]))
+
+
+def test_maxonian_reads_the_chart_argument_either_way_round() -> None:
+    # England and France tie on 7; the chart's 1906 (8 against 6) places
+    # England 2nd and France 3rd, as the engine places them.
+    counts = column([12.0, 7.0, 7.0, 4.0, 3.0, 1.0, 0.0])
+    earlier = [(10, 11), (7, 8), (8, 6), (4, 4), (3, 3), (1, 1), (1, 1)]
+    across = [[1905.0, 1906.0], *[[float(a), float(b)] for a, b in earlier]]
+    down = [[1905.0, *(float(a) for a, _ in earlier)], [1906.0, *(float(b) for _, b in earlier)]]
+    want = column([7, 6, 5, 4, 3, 2, 1])
+    assert_table(udfs.MAXONIAN(counts, None, 1907.0, across), want)
+    assert_table(udfs.MAXONIAN(counts, None, 1907.0, down), want)
+    with pytest.raises(InputError, match="MAXONIAN: chart: expects the years"):
+        udfs.MAXONIAN(counts, None, 1907.0, [[1905.0], [1.0]])
+    with pytest.raises(InputError, match=r"MAXONIAN: chart: .*1901-2100"):
+        udfs.MAXONIAN(counts, None, 1907.0, [["x", 1906.0], *across[1:]])
+
+
+def test_standings_read_the_chart_columns() -> None:
+    header = ["Round", "Board", "Power", "Player", "Centres", "Year", "1906"]
+    rows = [header] + [
+        [1.0, 1.0, p.title, f"P{p}", float(c), 1907.0, float(b)]
+        for p, c, b in zip(Power, (12, 7, 7, 4, 3, 1, 0), (11, 8, 6, 4, 3, 1, 1), strict=True)]
+    table = udfs.DIPXL_STANDINGS(rows, "maxonian")
+    assert [r[2] for r in table[1:4]] == [7.0, 6.0, 5.0]  # the chart breaks the tie
+    shared = udfs.DIPXL_STANDINGS([r[:6] for r in rows], "maxonian")
+    assert [r[2] for r in shared[1:4]] == [7.0, 5.5, 5.5]  # no chart: shared

@@ -115,6 +115,7 @@ class BoardInput:
 ELIMINATED_YEARS = "eliminated_years"
 DRAW_FLAGS = "draw_flags"
 FINAL_YEAR = "final_year"
+CHART = "chart"
 # The draw flags as every system that reads them takes them: optional.
 OPTIONAL_DRAW_FLAGS = BoardInput(
     DRAW_FLAGS, "Optional: Y for each member of the draw, N for a survivor "
@@ -130,6 +131,10 @@ FUNCTION_INPUTS: dict[str, BoardInput] = {
     "draw": OPTIONAL_DRAW_FLAGS,
     "year": BoardInput(
         FINAL_YEAR, "Optional: the year of the final centre counts (one cell)."),
+    "chart": BoardInput(
+        CHART, "Optional: the year-by-year chart: the years (1901, 1902, ...) in its first "
+        "row, then one row a power, Austria to Turkey (or the years in its first column "
+        "and one column a power); blank cells: not entered."),
 }
 
 
