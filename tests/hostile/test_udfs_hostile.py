@@ -63,8 +63,11 @@ ROUNDS = [[r[0]] for r in HTM_ROWS]
 # in messages: a cell of argument i is named by this text).
 # Every per-game system's one-board function (CDIPLO, DETOUR98E, DIMVALUE,
 # ...) with the per-seat inputs it takes, from the registry.
-SEAT_INPUTS: dict[str, object] = {"eliminated_years": YEARS, "draw_flags": FLAGS,
-                                  "final_year": 1907.0}
+SEAT_INPUTS: dict[str, object] = {
+    "eliminated_years": YEARS, "draw_flags": FLAGS, "final_year": 1907.0,
+    # the chart: the years across its first row, a row a power below
+    "chart": [[1905.0, 1906.0], *([float(k), float(k + 1)] for k in range(7))],
+}
 CALLS: dict[str, tuple[Callable[..., Any], list[object], list[str]]] = {
     **{
         s.function: (
