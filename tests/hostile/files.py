@@ -307,7 +307,7 @@ def _part(name: str) -> bytes:
 
 def stray_cell(ref: str = "XFD1048576", settings_ref: str = "") -> bytes:
     """The good workbook whose Results sheet holds one more value, at
-    ``ref``, while its ``<dimension>`` still says ``A1:G43``: a reader that
+    ``ref``, while its ``<dimension>`` still says ``A1:H43``: a reader that
     trusts the dimension loads a grid of 17 billion cells (512 GB); and its
     Settings sheet one at ``settings_ref`` when given."""
     def strayed(part: str, ref: str) -> bytes:
@@ -316,7 +316,7 @@ def stray_cell(ref: str = "XFD1048576", settings_ref: str = "") -> bytes:
             b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode())
 
     sheet = strayed(SHEET, ref)
-    assert b'<dimension ref="A1:G43"/>' in sheet
+    assert b'<dimension ref="A1:H43"/>' in sheet
     edits = {SHEET: sheet}
     if settings_ref:
         edits[SETTINGS] = strayed(SETTINGS, settings_ref)
