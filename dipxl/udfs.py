@@ -58,8 +58,8 @@ from typing import Any, TypeVar
 
 from dipxl.counted import counted
 from dipxl.errors import DipxlError, InputError, InputErrors, Notice, grouped, ordered
+from dipxl.fields import CHART_READ_CELL as _read_chart_cell
 from dipxl.fields import (
-    CHART_READ_CELL,
     REQUIRED,
     SPEC,
     chart_columns,
@@ -207,7 +207,7 @@ def _chart(value: object) -> list[tuple[tuple[int, int], ...]]:
             count = at(p, k)
             if _blank(count):
                 continue
-            read = CHART_READ_CELL(count)
+            read = _read_chart_cell(count)
             if not isinstance(read, int):
                 parse_chart_count(count, year, CHART)  # raises, saying why
                 raise InputError(unread_reason(CHART, count, True), CHART)

@@ -35,14 +35,14 @@ UDFS = [getattr(udfs, name) for name in udfs.__all__]
 
 
 def _board_call(spec: Any) -> Callable[..., Any]:
-    """(centres, years, flags, parameters, final year) -> the system's
+    """(centres, years, flags, parameters, final year, chart) -> the system's
     one-board function called with the inputs it takes, in the places it takes them
     (CDIPLO(c, p), DETOUR98E(c, y, p), SUMOFSQUARES(c, p, d), ...)."""
     function = getattr(udfs, spec.function)
 
-    def call(c: Any, y: Any, d: Any, p: Any, f: Any = None) -> Any:
+    def call(c: Any, y: Any, d: Any, p: Any, f: Any = None, chart: Any = None) -> Any:
         given = {"centres": c, "eliminated_years": y, "draw_flags": d, "final_year": f,
-                 "parameters": p}
+                 "chart": chart, "parameters": p}
         return function(*(given[name] for name in spec.function_arguments))
 
     return call
