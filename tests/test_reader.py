@@ -18,6 +18,7 @@ import pytest
 from dipxl import udfs
 from dipxl.errors import DipxlError, InputError
 from dipxl.examples import htm_example, worked_games_event
+from dipxl.model import Tournament
 from dipxl.standings import score_tournament
 from dipxl.systems import canonical, system_ids
 from dipxl.tables import standings_dict
@@ -32,11 +33,19 @@ from tests.workbooks import (
     results_workbook,
     seat_rows,
     text_cell,
+    with_final_years,
 )
 
+
+def worked_games_with_years() -> Tournament:
+    """The worked games with each board's final year (the Year column):
+    some systems score a solo's survivors by the year it ended."""
+    return with_final_years(worked_games_event())
+
+
 # Every system of the registry: HTM's own example for a tournament-wide
-# system, the worked games for the per-game ones.
-CASES = [(s.id, worked_games_event if s.per_game else htm_example) for s in canonical()]
+# system, the worked games (with their final years) for the per-game ones.
+CASES = [(s.id, worked_games_with_years if s.per_game else htm_example) for s in canonical()]
 
 
 def same_result(got: dict[str, object], want: dict[str, object]) -> bool:
@@ -129,13 +138,13 @@ def test_settings_parameters_are_used(tmp_path: Path) -> None:
 
 
 def test_a_foreign_layout_scores_like_the_engine(tmp_path: Path) -> None:
-    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_event(), "Spring Cup 2026")
+    path = foreign_workbook(tmp_path / "club.xlsx", worked_games_with_years(), "Spring Cup 2026")
     book = read_workbook(path)
     assert (book.sheet, book.header_row, book.title, book.system) == \
         ("Scores", 3, "Spring Cup 2026", None)
     for system in system_ids():
         got = standings_dict(score_tournament(book.tournament, system))
-        want = standings_dict(score_tournament(worked_games_event(), system))
+        want = standings_dict(score_tournament(worked_games_with_years(), system))
         assert got["standings"] == want["standings"]
         assert got["games"] == want["games"]
         assert got["best_country"] == want["best_country"]

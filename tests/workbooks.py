@@ -3,6 +3,7 @@ independent writer, as a TD's Excel would be) or by dipxl's own writer."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import struct
 from collections.abc import Iterable, Sequence
@@ -15,6 +16,18 @@ from dipxl.model import Tournament
 from dipxl.systems import get_system
 from dipxl.workbook.demo import seat_rows
 from dipxl.workbook.layout import INPUT_HEADERS, SETTINGS_HEADER, settings_rows
+
+
+def with_final_years(tournament: Tournament) -> Tournament:
+    """``tournament`` with every board's final year typed in (the year after
+    its last elimination, 1907 at the earliest), as the Year column gives it:
+    some systems refuse a board without it (a solo's survivors)."""
+    games = []
+    for game in tournament.games:
+        final = max([s.eliminated for s in game.seats if s.eliminated is not None] + [1906]) + 1
+        seats = tuple(dataclasses.replace(s, year=final) for s in game.seats)
+        games.append(dataclasses.replace(game, seats=seats))
+    return dataclasses.replace(tournament, games=tuple(games))
 
 
 def text_cell(ws: Any, ref: str, value: str) -> None:
@@ -65,7 +78,7 @@ def foreign_workbook(path: Path, tournament: Tournament, title: str = "Spring Cu
     for game in tournament.games:
         for seat in game.seats:
             values = [game.board, seat.power.abbreviation, seat.player, "ok", game.round,
-                      seat.centres, seat.eliminated]
+                      seat.centres, seat.eliminated, seat.year]
             for col, value in enumerate(values, start=2):
                 ws.cell(row, col, value)
             row += 1
@@ -76,7 +89,7 @@ def foreign_workbook(path: Path, tournament: Tournament, title: str = "Spring Cu
 
 # Columns B.. of the foreign layout's header (row 3); data from row 4.
 FOREIGN_HEADER = ("Table", "Country", "Name", "Comment", "Rnd", "Supply centres",
-                  "Year eliminated")
+                  "Year eliminated", "Final year")
 
 
 def fake_encrypted(path: Path, encrypted: bool = True) -> Path:
