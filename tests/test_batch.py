@@ -69,7 +69,9 @@ def check_scored_workbook(path: Path, standings: Standings) -> None:
     for got, row in zip(table[1:], standings.rows, strict=True):
         want = [row.rank, row.player, row.score, row.games, *(row.tiebreaks.get(n) for n in names)]
         assert close(got[: len(want)], want), (got, want)
-    games = sheet_values(path, "Games")[1:]
+    header, *games = sheet_values(path, "Games")
+    assert header[:5] == ["Round", "Board", "Power", "Player", "Centres"]
+    assert header[-1] == "Score"
     seats = [
         (sg.round, sg.board, seat.power.title, seat.player, seat.centres, sg.scores[i])
         for sg in standings.games
@@ -77,7 +79,7 @@ def check_scored_workbook(path: Path, standings: Standings) -> None:
     ]
     assert len(games) == len(seats)
     for got, want in zip(games, seats, strict=True):
-        assert close([*got[:5], got[8]], list(want))
+        assert close([*got[:5], got[len(header) - 1]], list(want))
     best = sheet_values(path, "Best country")[1:]
     want_best = [
         [power.title, b.player, b.round, b.board, b.score, b.centres]
