@@ -134,6 +134,13 @@ _POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 
+def _lone(value: object) -> object:
+    """The value of a one-cell range (``[[v]]``, ``[v]``), or ``value``."""
+    while isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    return value
+
+
 def _score_board(
     system: GameSystem[Any], centres: object, years: object, flags: object, final: object,
     chart: object, parameters: object,
@@ -158,7 +165,8 @@ def _score_board(
     flag_values, flag_orientation = _optional_board(flags, "draw_flags", orientation)
     where = _board_cells(orientation, year_orientation, flag_orientation)
     # One cell; blank (or 0, as Excel on the web sends a blank) is no year.
-    final_year = None if _left_out(final) else zero_as_blank(_one_cell(final, FINAL_YEAR))
+    # (declared a range, as every input: xlwings gives a lone cell as [[v]]).
+    final_year = None if _left_out(final) else zero_as_blank(_lone(_one_cell(final, FINAL_YEAR)))
     charts = None if _left_out(chart) else _chart(chart)
     try:
         game = board_from_values(cells.values, year_values, flag_values, where, final_year,

@@ -372,6 +372,20 @@ def test_every_per_game_preset_is_reachable_through_parameters(spec: Any) -> Non
     assert_table(got, want)
 
 
+@pytest.mark.parametrize("system", [s for s, _ in BOARD_FUNCTIONS.items()
+                                    if "year" in get_system(s).reads])
+def test_the_final_year_as_a_one_cell_range(system: str) -> None:
+    """xlwings gives the final_year cell (declared a range) as [[1907.0]]:
+    the year, as the engine scores the board with it."""
+    spec = get_system(system)
+    counts, years = [18, 5, 4, 3, 2, 2, 0], [None] * 6 + [1905]
+    want = column(spec.score_game(game_of(counts, years, year=1907), spec.params))
+    call = BOARD_FUNCTIONS[system]
+    for final in ([[1907.0]], [1907.0], 1907.0):
+        assert_table(call(column([float(c) for c in counts]), column(years), None, None, final),
+                     want)
+
+
 BLANK_BOARDS = [
     [None] * 7,
     [0.0] * 7,

@@ -24,7 +24,7 @@ from typing import Any
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.model import Power, Tournament
 from dipxl.systems import GameSystem, canonical
-from dipxl.systems.base import ELIMINATED_YEARS
+from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR
 
 __all__ = ["CASES", "ERRORS", "OMITTED", "Call", "cpython"]
 
@@ -129,12 +129,14 @@ def _boards() -> list[Call]:
         shaped = [cells] if k % 2 else column(cells)
         years = [None if c else float(1901 + rng.randrange(9)) for c in counts]
         years_shaped = [years] if k % 2 else column(years)
-        # Every per-game system's function, from the registry: the elimination
-        # years where it reads them, its other board inputs left out.
+        final = max([y for y in years if y is not None] + [1906.0]) + 1
+        # Every per-game system's function, from the registry, its arguments
+        # in their places: the elimination years and the final year (one
+        # cell) where it reads them, its other inputs and parameters left out.
+        given = {"centres": shaped, ELIMINATED_YEARS: years_shaped, FINAL_YEAR: [[final]]}
         calls += [
             Call(f"random board {k}", system.function,
-                 (shaped, *[years_shaped if i.name == ELIMINATED_YEARS else OMITTED
-                            for i in system.board_inputs], OMITTED))
+                 tuple(given.get(name, OMITTED) for name in system.function_arguments))
             for system in canonical() if isinstance(system, GameSystem)
         ]
     return calls
