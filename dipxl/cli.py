@@ -113,7 +113,11 @@ def systems_cmd(fmt: str) -> None:
         # The title on a line of its own: a rule cuts a long one short.
         console.rule()
         console.print(Text.assemble((s.id, "bold"), f" - {s.title}"), highlight=False)
-        console.print(s.description, highlight=False, markup=False)
+        # A web address longer than the line stays whole (to click or copy):
+        # the console wraps the words and never folds one in two.
+        console.print(
+            s.description, highlight=False, markup=False, overflow="ignore", crop=False
+        )
         console.print(f"reads: {s.inputs}", highlight=False, markup=False)
         params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.parameters())
         console.print(f"parameters (-p NAME=VALUE): {params}", highlight=False, markup=False)

@@ -42,14 +42,17 @@ def htm_example() -> Tournament:
 
 
 # The worked boards of SCORING.md sections 2-4, as one 3-round event of
-# 14 players; elimination years as in the Detour examples.
-_WORKED: tuple[tuple[int, int, tuple[int, ...], tuple[int | None, ...], str], ...] = (
-    (1, 1, (17, 5, 4, 3, 3, 2, 0), (None,) * 6 + (1907,), "ABCDEFG"),
-    (1, 2, (10, 8, 8, 5, 3, 0, 0), (None,) * 5 + (1904, 1907), "HIJKLMN"),
-    (2, 1, (9, 8, 8, 8, 1, 0, 0), (None,) * 5 + (1906, 1903), "NAIBJCK"),
-    (2, 2, (12, 12, 6, 4, 0, 0, 0), (None,) * 4 + (1906, 1905, 1903), "DLEMFGH"),
-    (3, 1, (18, 10, 6, 0, 0, 0, 0), (None,) * 3 + (1905, 1906, 1904, 1908), "GMFLNKD"),
-    (3, 2, (9, 7, 7, 7, 4, 0, 0), (None,) * 5 + (1908, 1902), "CJBIAHE"),
+# 14 players; elimination years as in the Detour examples, and the year of
+# each board's final centre counts (the Year column: the survivors of a solo
+# score by it in Bangkok Pike, Detour 09, ManorCon, ...), the year after the
+# board's last elimination.
+_WORKED: tuple[tuple[int, int, tuple[int, ...], tuple[int | None, ...], int, str], ...] = (
+    (1, 1, (17, 5, 4, 3, 3, 2, 0), (None,) * 6 + (1907,), 1908, "ABCDEFG"),
+    (1, 2, (10, 8, 8, 5, 3, 0, 0), (None,) * 5 + (1904, 1907), 1908, "HIJKLMN"),
+    (2, 1, (9, 8, 8, 8, 1, 0, 0), (None,) * 5 + (1906, 1903), 1907, "NAIBJCK"),
+    (2, 2, (12, 12, 6, 4, 0, 0, 0), (None,) * 4 + (1906, 1905, 1903), 1907, "DLEMFGH"),
+    (3, 1, (18, 10, 6, 0, 0, 0, 0), (None,) * 3 + (1905, 1906, 1904, 1908), 1909, "GMFLNKD"),
+    (3, 2, (9, 7, 7, 7, 4, 0, 0), (None,) * 5 + (1908, 1902), 1909, "CJBIAHE"),
 )
 
 _NAMES = {
@@ -73,12 +76,15 @@ _NAMES = {
 def worked_games_event() -> Tournament:
     """Six worked boards of SCORING.md played as a 3-round, 14-player event."""
     games = []
-    for rnd, board, centres, years, players in _WORKED:
+    for rnd, board, centres, years, final, players in _WORKED:
         games.append(
             Game(
                 rnd,
                 board,
-                tuple(Seat(_NAMES[players[i]], Power(i), centres[i], years[i]) for i in range(7)),
+                tuple(
+                    Seat(_NAMES[players[i]], Power(i), centres[i], years[i], year=final)
+                    for i in range(7)
+                ),
             )
         )
     return Tournament(tuple(games), "Worked examples of the rulebook")

@@ -36,12 +36,16 @@ IDS = [c[0] for c in CASES]
 def event_csv(event: Tournament, path: Path) -> Path:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(FIELDS)
+    # The input columns, then the year-by-year chart: a column a year (1901, ...).
+    years = sorted({y for game in event.games for seat in game.seats for y, _ in seat.chart})
+    writer.writerow([*FIELDS, *map(str, years)])
     for game in event.games:
         for seat in game.seats:
             entries = seat_entries(seat)
+            chart = dict(seat.chart)
             writer.writerow([game.round, game.board, seat.power.title,
-                             *("" if entries[f] is None else entries[f] for f in FIELDS[3:])])
+                             *("" if entries[f] is None else entries[f] for f in FIELDS[3:]),
+                             *(chart.get(y, "") for y in years)])
     path.write_text(out.getvalue(), encoding="utf-8")
     return path
 
