@@ -229,7 +229,12 @@ def names(draw: st.DrawFn, count: int) -> list[str]:
         name = draw(pool)
         if name is not None:
             name = parse_player(name)  # as every reader reads it (NFC, no invisibles)
-        if not name or name in chosen:
+        # FALSE is no name a reader takes: a Player column holding it (a player
+        # plays every round) is refused as a column of checkboxes (TRUE alone is
+        # a name: rows._refuse_checkboxes).  Names that differ only in case are
+        # one player to a reader (as to a spreadsheet): no two intended players.
+        if not name or name.casefold() in {c.casefold() for c in chosen} \
+                or name.strip().casefold() == "false":
             name = f"Player {i + 1}"
         chosen.append(name)
     return chosen

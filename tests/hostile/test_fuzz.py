@@ -47,15 +47,42 @@ FUZZ = settings(
 SYSTEMS = st.sampled_from(system_ids())
 
 
+def _unscorable(case: Case, system: str) -> DipxlError | None:
+    """The error scoring the intended data with ``system`` gives (an input it
+    needs that the case leaves out: an elimination year, the final year), or
+    None when the case is refused by the reader or scores."""
+    if case.intended is None:
+        return None
+    try:
+        score_tournament(case.intended, system)
+    except DipxlError as err:
+        return err
+    return None
+
+
+def _check_unscorable(expected: DipxlError, case: Case, message: str) -> None:
+    """``message`` is the error ``expected`` (what scoring the intended data
+    gives), located at the same board as the reader names it."""
+    assert message.endswith(f": {expected.message}"), (expected.message, message)
+    assert case.intended is not None
+    boards = {(g.round, g.board) for g in case.intended.games}
+    assert any(f"(round {r}, board {b})" in message for r, b in boards), message
+
+
 def _check_read(case: Case, read: object, label: str, system: str) -> None:
     """``read()`` gives a tournament; compare it, or its error, with the case."""
     event(f"fault: {case.fault}")
+    unscorable = _unscorable(case, system)
     try:
         tournament = read()  # type: ignore[operator]
         got = score_tournament(tournament, system)
     except DipxlError as err:
-        check_error(case, str(err), label)
+        if unscorable is not None:
+            _check_unscorable(unscorable, case, str(err))
+        else:
+            check_error(case, str(err), label)
         return
+    assert unscorable is None, f"scored, but the intended data gives: {unscorable}"
     assert case.intended is not None, (
         f"{case.fault}: accepted, but the error at {case.error_cell or case.error_message} "
         "was expected"
@@ -101,6 +128,14 @@ def test_the_score_command_scores_right_or_names_the_cell(
         result = CliRunner().invoke(cli, args)
         assert hashlib.sha256(path.read_bytes()).hexdigest() == before, "the input changed"
         assert result.exit_code in (0, 1), (result.exit_code, result.output, result.exception)
+        unscorable = _unscorable(case, system)
+        if result.exit_code == 1 and unscorable is not None:
+            message = " ".join(result.stderr[len("error: "):].split("\n")[0].split())
+            assert message.startswith(f"{visible(str(path))}: "), message
+            _check_unscorable(unscorable, case, message)
+            assert not out.exists() or not any(out.iterdir()), "a failed input left an output"
+            return
+        assert unscorable is None, f"scored, but the intended data gives: {unscorable}"
         if result.exit_code == 1:
             assert case.intended is None, result.stderr
             assert result.stderr.startswith("error: "), result.stderr

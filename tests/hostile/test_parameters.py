@@ -10,6 +10,7 @@ import json
 import math
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from dipxl.cli import cli
 from dipxl.errors import DipxlError
 from dipxl.examples import worked_games_event
+from dipxl.model import Seat, Tournament
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, get_system
 from dipxl.tables import standings_dict
@@ -35,6 +37,19 @@ CELLS: list[object] = [
     datetime.datetime(2026, 1, 1), Formula("=1/0"), Formula("=2"), ErrorValue("#N/A"),
     ErrorValue("#NUM!"),
 ]
+FINAL_YEAR = 1910  # after every elimination year of the worked boards
+
+
+def dated_event() -> Tournament:
+    """The worked boards with the final year a system that reads it needs
+    (World Classic, Whipping, ... score a solo's surviving losers by it)."""
+    event = worked_games_event()
+    return Tournament(tuple(
+        replace(g, seats=tuple(Seat(s.player, s.power, s.centres, s.eliminated, s.in_draw,
+                                    FINAL_YEAR, s.chart) for s in g.seats))
+        for g in event.games), event.title)
+
+
 PARAMETERS = [(s.id, name) for s in SYSTEMS for name, _ in s.parameters()]
 
 
@@ -55,10 +70,10 @@ def _all_finite(data: Any) -> bool:
 @pytest.fixture(scope="module")
 def event_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("params") / "event.csv"
-    lines = ["round,board,power,player,centres,eliminated"]
-    for g in worked_games_event().games:
+    lines = ["round,board,power,player,centres,eliminated,year"]
+    for g in dated_event().games:
         lines += [f"{g.round},{g.board},{s.power.title},{s.player},{s.centres},"
-                  f"{s.eliminated or ''}" for s in g.seats]
+                  f"{s.eliminated or ''},{s.year}" for s in g.seats]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -86,7 +101,7 @@ def test_hostile_settings_cells(which: tuple[str, str], value: object) -> None:
     system, name = which
     spec = get_system(system)
     with tempfile.TemporaryDirectory() as scratch:
-        path = results_workbook(Path(scratch) / "e.xlsx", worked_games_event(), system)
+        path = results_workbook(Path(scratch) / "e.xlsx", dated_event(), system)
         wb = openpyxl.load_workbook(path)
         ws = wb["Settings"]
         cell = None

@@ -26,6 +26,7 @@ from dipxl.errors import DipxlError
 from dipxl.examples import htm_example, worked_games_event
 from dipxl.io.limits import MAX_CELLS, MAX_ROWS
 from dipxl.systems import GameSystem, canonical
+from dipxl.systems.base import CHART, FINAL_YEAR
 from tests.runtimes.cases import results_table
 
 WHOLE = 1 << 20  # rows of a whole column
@@ -58,10 +59,16 @@ def whole(rows: list[list[Any]], blank: object = None, at: int | None = None,
     return grid
 
 
+def _arguments(system: GameSystem[Any], **given: object) -> list[object]:
+    """The one-board function's arguments in ``system.function_arguments``
+    order: those ``given`` by name, the rest left out (None)."""
+    return [given.get(name) for name in system.function_arguments]
+
+
 def _board_function(system: GameSystem[Any]) -> Callable[..., Any]:
     function = getattr(udfs, system.function)
-    inputs = [YEARS if i.name == "eliminated_years" else None for i in system.board_inputs]
-    return lambda parameters: function(BOARD, *inputs, parameters)
+    return lambda parameters: function(*_arguments(
+        system, centres=BOARD, eliminated_years=YEARS, parameters=parameters))
 
 
 BOARD_FUNCTIONS = {s.function: _board_function(s) for s in canonical()
@@ -221,16 +228,19 @@ def test_a_board_function_refuses_a_whole_column_unread(name: str) -> None:
     function = getattr(udfs, name)
     column = Unread([[None]] * WHOLE)
     with pytest.raises(DipxlError) as caught:
-        function(column, *[None] * len(system.board_inputs), None)
+        function(*_arguments(system, centres=column))
     assert str(caught.value) == (
         f"{name}: centres: expects the seven cells of one board, Austria to Turkey, "
         f"as a column or a row; got {WHOLE:,} x 1 cells")
-    for k, board_input in enumerate(system.board_inputs):
-        others = [Unread([[None]] * WHOLE) if j == k else None
-                  for j in range(len(system.board_inputs))]
+    for board_input in system.board_inputs:
+        if board_input.name == CHART:  # a table (the years down A, the powers in B:H: a
+            continue                   # whole-column chart is fine), read as parameters are
         with pytest.raises(DipxlError) as caught:
-            function(BOARD, *others, None)
-        assert f"{name}: {board_input.name}: expects the seven cells" in str(caught.value)
+            function(*_arguments(system, centres=BOARD,
+                                 **{board_input.name: Unread([[None]] * WHOLE)}))
+        refused = (f"expects one cell, got a range of {WHOLE:,} x 1 cells"
+                   if board_input.name == FINAL_YEAR else "expects the seven cells")
+        assert f"{name}: {board_input.name}: {refused}" in str(caught.value)
 
 
 def test_a_range_where_one_cell_belongs_is_refused_by_its_size() -> None:
