@@ -169,7 +169,8 @@ def test_header_texts_name_their_field(texts: list[str], field: str | None) -> N
 def test_a_header_of_synonyms_scores_like_the_engine(tmp_path: Path) -> None:
     wb = openpyxl.Workbook()
     ws = wb.active
-    ws.append(["Rd.", "Game #", "Country", "Player Name", "SC's", "Elim. year", "Draw?", "Final year"])
+    ws.append(["Rd.", "Game #", "Country", "Player Name", "SC's", "Elim. year", "Draw?",
+               "Final year"])
     for row in seat_rows(worked_games_event()):
         ws.append(row)
     wb.save(tmp_path / "club.xlsx")
