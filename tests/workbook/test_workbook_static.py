@@ -290,7 +290,8 @@ def test_dipxl_new_options(tmp_path: Path) -> None:
 def test_results_validation_rules(system: str, tmp_path: Path) -> None:
     """Each input column of Results, every input row, has its rule: the
     player from the whole Players list (spare rows too), whole-number
-    centres 0-34, elimination years 1901-2100, Y/N draw marks."""
+    centres 0-34, elimination years 1901-2100, Y/N draw marks, final years
+    1901-2100."""
     path = tmp_path / "v.xlsx"
     build_workbook(system, None, "v", rounds=2, boards=3, players=["A", "B"]).save(path)
     wb = load_workbook(path)
@@ -299,13 +300,14 @@ def test_results_validation_rules(system: str, tmp_path: Path) -> None:
     assert listed == 1 + 2 + 7 and players.cell(listed, 1).value == 9
     last = 1 + 2 * 3 * 7
     rules = {str(dv.sqref): dv for dv in wb["Results"].data_validations.dataValidation}
-    assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFG"}
+    assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFGH"}
     # (column, type, operator, formula1, formula2) of each rule
     expected = [
         ("D", "list", None, "player_names", None),  # the name of Players!$B$2:$B$<listed>
         ("E", "whole", "between", "0", "34"),
         ("F", "whole", "between", "1901", "2100"),
         ("G", "list", None, '"Y,N"', None),
+        ("H", "whole", "between", "1901", "2100"),
     ]
     assert wb.defined_names["player_names"].attr_text == f"Players!$B$2:$B${listed}"
     for column, kind, operator, one, two in expected:

@@ -52,6 +52,7 @@ __all__ = [
     "member",
     "no_tiebreakers",
     "setting_name",
+    "setting_rows",
     "setting_true",
     "shared_points",
     "solo_win",
@@ -95,6 +96,14 @@ SUMMARY = "Summary"
 def setting_name(name: str) -> str:
     """The workbook-level defined name of a Settings row: ``set_<name>``."""
     return f"set_{name}"
+
+
+def setting_rows(name: str) -> str:
+    """The workbook-level defined name of the Settings rows of the tuple
+    parameter ``name`` (``set_<name>_1`` down to its last row, blank rows
+    included): ``set_<name>_rows``, for ``INDEX`` (CHOOSE is not in every
+    engine)."""
+    return f"set_{name}_rows"
 
 
 def setting_true(name: str) -> str:
