@@ -286,7 +286,13 @@ class SeatRefs:
         """A Score cell's value while the game is not counted: blank, or
         :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
         not a number (``dipxl score`` would read ``"5"`` as 5 and score the
-        game: the sheet must not look merely unfinished)."""
+        game: the sheet must not look merely unfinished).  Worked out on the
+        game's first row; the other six rows show that row's Score cell (no
+        Score cell reads another, so this makes no cycle), which keeps the
+        largest workbooks well inside the size limits (dipxl.io.limits)."""
+        if self.row != self.first:
+            score = self.plan.col("Score")
+            return f"${score}${self.first}"
         return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
                 f'IF({self.flags_read},IF({self.years_agree},"","{YEARS_DIFFER}"),'
                 f'"{DRAW_ENTRY}"))')
