@@ -115,7 +115,11 @@ def read_settings(
         for name, target in defined_names.items()
         if name.startswith(_SETTING_PREFIX)
     }
+    # A list parameter's rows as one range (set_<name>_rows): the same
+    # cells as its elements' names, checked so.
+    spans = {name: named.pop(name) for name in list(named) if ":" in named[name]}
     if named:  # a generated workbook: read what its formulas read, as they read it
+        _check_spans(spans, named, ref)
         entries = _named_settings(entries, named, sheet, rows, name_col, value_col)
     system, overrides, title = _system_from_settings(entries, as_formulas=bool(named))
     try:
@@ -167,6 +171,33 @@ def _setting_cell(entries: Entries, err: DipxlError, ref: str) -> str:
 
 
 _SETTING_PREFIX = fx.setting_name("")  # the defined names of Settings: set_<name>
+_SPAN_SUFFIX = fx.setting_rows("").removeprefix(_SETTING_PREFIX)  # set_<name>_rows
+
+
+def _check_spans(spans: Mapping[str, str], named: Mapping[str, str], ref: str) -> None:
+    """Each range ``set_<name>_rows`` (``spans``, without the prefix) covers
+    exactly the cells named ``set_<name>_1``, ``set_<name>_2`` ... (in
+    ``named``), in order: else the formulas that read the range and those
+    that read the cells would read different values (a row inserted
+    between them), an error."""
+    for span, target in sorted(spans.items()):
+        base = span.removesuffix(_SPAN_SUFFIX)
+        cells: list[str] = []
+        while f"{base}_{len(cells) + 1}" in named:
+            cells.append(named[f"{base}_{len(cells) + 1}"])
+        sheet, _, address = target.rpartition("!")
+        first, _, last = address.partition(":")
+        ends = (parse_ref(first), parse_ref(last))
+        found = [(t.rpartition("!")[0], parse_ref(t.rpartition("!")[2])) for t in cells]
+        expected = [(sheet, (ends[0][0] + k, ends[0][1])) for k in range(len(cells))] \
+            if span.endswith(_SPAN_SUFFIX) and ends[0] and ends[1] and cells else None
+        if expected is None or found != expected or ends[1] != expected[-1][1]:
+            raise InputError(
+                f"the workbook's formulas read setting {span} from {target}, not from the "
+                f"cells of {base}_1 to {base}_{max(1, len(cells))} (a row inserted or "
+                "deleted?); generate the workbook again with dipxl new",
+                ref, field=span, value=target,
+            )
 _FIXED_SETTINGS = ("title", "system")  # rows read by their name, by dipxl alone
 
 

@@ -98,9 +98,10 @@ def test_scores_show_the_systems_decimals(generated: Any) -> None:
     if getattr(system.params, "round_to", None) is not None:
         expected = "0" if system.params.round_to == 0 else "0." + "0" * system.params.round_to
     assert generated["Standings"]["C2"].number_format == expected
-    assert generated["Results"]["H2"].number_format == expected
+    assert generated["Results"]["I2"].number_format == expected  # Score, after Year
     assert generated["Results"]["E2"].number_format == "0"  # centres: a count
     assert generated["Results"]["F2"].number_format == "0"  # a year
+    assert generated["Results"]["H2"].number_format == "0"  # the final year
 
 
 def test_headers_are_aligned_as_their_data(generated: Any) -> None:

@@ -36,18 +36,25 @@ needs_lo = pytest.mark.skipif(soffice_path() is None, reason="LibreOffice not in
 
 def filled(path: Path, system: str, make: Any) -> Path:
     """A generated workbook with the event's results typed into Results
-    (draw flags as Y/N) and its first yes/no setting turned over."""
+    (draw flags as Y/N; each board's final year, the year after its last
+    elimination when the event gives none, 1910 at the earliest, as some
+    systems read it) and its first yes/no setting turned over."""
     tournament = make()
     write_workbook(path, system, title="Club night", rounds=3, boards=3,
                    players=list(tournament.players))
     seats = {(g.round, g.board, s.power.title): s for g in tournament.games for s in g.seats}
+    final = {(g.round, g.board): g.year or max([s.eliminated or 0 for s in g.seats] + [1909]) + 1
+             for g in tournament.games}
     wb = openpyxl.load_workbook(path)
+    header = [c.value for c in wb["Results"][1]]
+    assert header[3:8] == ["Player", "Centres", "Eliminated", "Draw", "Year"]
     for row in wb["Results"].iter_rows(min_row=2):
         seat = seats.get((row[0].value, row[1].value, row[2].value))
         if seat is not None:
             row[3].value, row[4].value, row[5].value = seat.player, seat.centres, seat.eliminated
             if seat.in_draw is not None:
                 row[6].value = "Y" if seat.in_draw else "N"
+            row[7].value = final[(row[0].value, row[1].value)]
     flags = [row[1] for row in wb["Settings"].iter_rows(min_row=2)
              if isinstance(row[1].value, bool)]
     if flags:

@@ -88,6 +88,8 @@ def _flags_workbook(system: str) -> Any:
         for i, (name, centres) in enumerate(seats):
             _set(ws, _row(rnd, board, i), PLAYER, name)
             _set(ws, _row(rnd, board, i), CENTRES, centres)
+            if centres == 0 and (rnd, board, i) != TEXT_YEAR:  # as systems that read it need
+                _set(ws, _row(rnd, board, i), ELIMINATED, 1903 + i)
     _set(ws, _row(*TEXT_YEAR), ELIMINATED, "1907")
     return wb
 

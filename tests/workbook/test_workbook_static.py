@@ -290,7 +290,9 @@ def test_dipxl_new_options(tmp_path: Path) -> None:
 def test_results_validation_rules(system: str, tmp_path: Path) -> None:
     """Each input column of Results, every input row, has its rule: the
     player from the whole Players list (spare rows too), whole-number
-    centres 0-34, elimination years 1901-2100, Y/N draw marks."""
+    centres 0-34, elimination years 1901-2100, Y/N draw marks, final years
+    1901-2100, and for a system that reads the chart its year columns
+    (1901-1920, I to AB), centres 0-34."""
     path = tmp_path / "v.xlsx"
     build_workbook(system, None, "v", rounds=2, boards=3, players=["A", "B"]).save(path)
     wb = load_workbook(path)
@@ -299,17 +301,24 @@ def test_results_validation_rules(system: str, tmp_path: Path) -> None:
     assert listed == 1 + 2 + 7 and players.cell(listed, 1).value == 9
     last = 1 + 2 * 3 * 7
     rules = {str(dv.sqref): dv for dv in wb["Results"].data_validations.dataValidation}
-    assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFG"}
+    chart = "chart" in get_system(system).reads
+    if chart:
+        assert [c.value for c in wb["Results"][1]][8:28] == [str(y) for y in range(1901, 1921)]
+    assert set(rules) == {f"{c}2:{c}{last}" for c in "DEFGH"} | (
+        {f"I2:AB{last}"} if chart else set())
     # (column, type, operator, formula1, formula2) of each rule
     expected = [
         ("D", "list", None, "player_names", None),  # the name of Players!$B$2:$B$<listed>
         ("E", "whole", "between", "0", "34"),
         ("F", "whole", "between", "1901", "2100"),
         ("G", "list", None, '"Y,N"', None),
+        ("H", "whole", "between", "1901", "2100"),
     ]
+    if chart:
+        expected.append(("I2:AB", "whole", "between", "0", "34"))
     assert wb.defined_names["player_names"].attr_text == f"Players!$B$2:$B${listed}"
     for column, kind, operator, one, two in expected:
-        dv = rules[f"{column}2:{column}{last}"]
+        dv = rules[f"{column}{last}" if ":" in column else f"{column}2:{column}{last}"]
         assert (dv.type, dv.operator, dv.formula1, dv.formula2) == (kind, operator, one, two)
         assert dv.allow_blank and dv.showErrorMessage and dv.error, column
 

@@ -52,6 +52,7 @@ __all__ = [
     "member",
     "no_tiebreakers",
     "setting_name",
+    "setting_rows",
     "setting_true",
     "shared_points",
     "solo_win",
@@ -95,6 +96,14 @@ SUMMARY = "Summary"
 def setting_name(name: str) -> str:
     """The workbook-level defined name of a Settings row: ``set_<name>``."""
     return f"set_{name}"
+
+
+def setting_rows(name: str) -> str:
+    """The workbook-level defined name of the Settings rows of the tuple
+    parameter ``name`` (``set_<name>_1`` down to its last row, blank rows
+    included): ``set_<name>_rows``, for ``INDEX`` (CHOOSE is not in every
+    engine)."""
+    return f"set_{name}_rows"
 
 
 def setting_true(name: str) -> str:
@@ -277,7 +286,13 @@ class SeatRefs:
         """A Score cell's value while the game is not counted: blank, or
         :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
         not a number (``dipxl score`` would read ``"5"`` as 5 and score the
-        game: the sheet must not look merely unfinished)."""
+        game: the sheet must not look merely unfinished).  Worked out on the
+        game's first row; the other six rows show that row's Score cell (no
+        Score cell reads another, so this makes no cycle), which keeps the
+        largest workbooks well inside the size limits (dipxl.io.limits)."""
+        if self.row != self.first:
+            score = self.plan.col("Score")
+            return f"${score}${self.first}"
         return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
                 f'IF({self.flags_read},IF({self.years_agree},"","{YEARS_DIFFER}"),'
                 f'"{DRAW_ENTRY}"))')

@@ -15,6 +15,7 @@ from dipxl.workbook.formulas import (
     SeatRefs,
     no_tiebreakers,
     setting_name,
+    setting_rows,
     shared_points,
 )
 
@@ -30,7 +31,7 @@ def centre_points(centres: str) -> str:
     rows = [setting_name(f"centre_points_{k}") for k in range(1, MAX_TABLE + 1)]
     last = "MAX(1," + ",".join(f"{k}*(COUNTA({r})>0)" for k, r in enumerate(rows[1:], 2)) + ")"
     k = f"MIN({centres}+1,{last})"
-    return f"(SUM(CHOOSE({k},{','.join(rows)}))+{centres}+1-{k})"
+    return f"(SUM(INDEX({setting_rows('centre_points')},{k}))+{centres}+1-{k})"
 
 
 class CDiploFormulas(Formulas):

@@ -20,18 +20,17 @@ from dipxl.workbook.formulas import (
     SeatRefs,
     no_tiebreakers,
     setting_name,
+    setting_rows,
     setting_true,
 )
 from dipxl.workbook.formulas.detour09 import solo_year
-from dipxl.workbook.sheets.settings import MAX_POSITIONS
 
 __all__ = ["FORMULAS", "RankedClassicFormulas"]
 
 
 def two_way(index: str) -> str:
     """``set_two_way_<index>`` (1 to 7; a blank cell is 0)."""
-    cells = ",".join(setting_name(f"two_way_{n}") for n in range(1, MAX_POSITIONS + 1))
-    return f"CHOOSE({index},{cells})"
+    return f"INDEX({setting_rows('two_way')},{index})"
 
 
 class RankedClassicFormulas(Formulas):

@@ -21,7 +21,7 @@ class VulcanFormulas(Formulas):
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e, block, top = s.cell("Centres"), s.block("Centres"), s.top
         below = f'{block},"<"&{e}'
-        gaps = f"{e}*COUNTIF({below})-SUMIF({below})"
+        gaps = f"{e}*COUNTIF({below})-SUMIFS({block},{below})"
         bonus = f"IF({e}={top},{setting_name('top_bonus')}/COUNTIF({block},{top}),0)"
         draw = f"IF({e}=0,0,{e}+{setting_name('survival')}+{gaps}+{bonus})"
         survived = f"IF({e}>0,{setting_name('solo_survival')},0)"

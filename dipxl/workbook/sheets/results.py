@@ -182,11 +182,16 @@ def _results_formatting(ws: Worksheet, plan: Plan) -> None:
     # Text in Centres, Eliminated or Year ("5" pasted past validation): the
     # game is not counted (its Score cells say so), as dipxl score leaves it
     # out.  First, so that its colour wins over the others.
+    # One rule for each block of columns, each formula relative to its own
+    # first cell: the apps differ in which cell a range list's rule is
+    # relative to.
     y = plan.col("Year")
-    ws.conditional_formatting.add(
-        f"{e}2:{f}{last} {y}2:{y}{last}",
-        FormulaRule(formula=[f"COUNTA({e}2)>COUNT({e}2)"], fill=TEXT_FILL, font=TEXT_FONT),
-    )
+    for first, final in ((e, f), (y, y)):
+        ws.conditional_formatting.add(
+            f"{first}2:{final}{last}",
+            FormulaRule(formula=[f"COUNTA({first}2)>COUNT({first}2)"], fill=TEXT_FILL,
+                        font=TEXT_FONT),
+        )
     # A draw flag the formulas do not read (x, 1, TRUE, " Y"): the game is
     # not counted (its Score cells say so), nor by dipxl score.
     g = plan.col("Draw")

@@ -60,6 +60,15 @@ def build(
         if name not in ("title", "system"):
             ref = a1_cell(2, r, absolute=True)
             define_name(wb, fx.setting_name(name), f"{SHEETS['settings']}!{ref}")
+    # Each tuple parameter's rows as one range too (set_<name>_rows).
+    rows = [name for name, _, _ in ordered]
+    for name, default in spec.parameters():
+        if isinstance(default, tuple):
+            span = [r for r, row in enumerate(rows, start=2)
+                    if row.rpartition("_")[0] == name and row.rpartition("_")[2].isdigit()]
+            first, last = span[0], span[-1]
+            define_name(wb, fx.setting_rows(name),
+                        f"{SHEETS['settings']}!$B${first}:$B${last}")
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = min(50, max(28, len(title) + 4))
     wrap_text(ws, 2, 2, ws.column_dimensions["B"].width)  # a long title
