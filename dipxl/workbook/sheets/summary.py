@@ -256,8 +256,10 @@ def _keep(p: PlayerRow, put: Callable[[str, str], None]) -> None:
             earlier = []
             if rnd > 1:
                 earlier += [p.series("ska", rnd - 1), p.series("skb", rnd - 1)]
-            if seat == "b":
-                earlier.append(p.at("ska", rnd))
+            if seat == "b":  # one cell as a range: IronCalc's COUNTIF gives
+                # #VALUE! for a lone cell reference that does not match
+                cell = p.at("ska", rnd)
+                earlier.append(f"{cell}:{cell}")
             ahead = f'COUNTIF({games},">"&{key})' + "".join(
                 f"+COUNTIF({r},{key})" for r in earlier
             )
