@@ -64,8 +64,8 @@ MAX_SHARED_STRINGS = 1_000_000
 # XFD1048576 would ask for hundreds of gigabytes, and a million cells take
 # python-calamine a second and dipxl as long again.  A workbook's sheets
 # are counted together, so that many sheets at the limit are refused like
-# one.  The largest `dipxl new` workbook's sheets hold 185,469.
-MAX_CELLS = 400_000
+# one.  The largest `dipxl new` workbook's sheets hold 204,423 (with the Year column).
+MAX_CELLS = 450_000
 # Bytes of a sheet's XML read, at most, to look for a header in its first
 # rows when the sheet is not needed (a player database, a pasted log):
 # such a sheet is never loaded, nor counted in MAX_CELLS, whatever its
