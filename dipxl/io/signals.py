@@ -9,6 +9,7 @@ Ctrl-C (SIGINT) is Python's own ``KeyboardInterrupt`` and is left as it is.
 from __future__ import annotations
 
 import contextlib
+import gc
 import signal
 import sys
 import threading
@@ -90,10 +91,26 @@ def terminate_cleanly() -> Iterator[None]:
     try:
         yield
     finally:
+        if _received:  # cut short: writers the signal interrupted are collected
+            _collect_quietly()
         sys.unraisablehook = hook
         for s, handler in previous.items():
             signal.signal(s, handler)
         _received.clear()
+
+
+def _collect_quietly() -> None:
+    """Collect what a signal left half-done, silently: a zip writer cut
+    short in the middle of a member complains (\"Can't close the ZIP
+    file while there is an open writing handle\") when it is collected,
+    which would otherwise happen at exit, as a traceback after dipxl's
+    one-line message.  Its temporary file is already removed."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
 
 
 def _quiet_terminated(
