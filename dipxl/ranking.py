@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
+from functools import lru_cache
 from operator import itemgetter
 from typing import TypeVar
 
@@ -54,9 +55,12 @@ def rank_key(value: float) -> float:
     return round(value, RANK_DECIMALS) + 0.0
 
 
+# A bounded cache of a pure function: a game shape's table is worked out
+# once (the tables are read, never changed: Mapping).
+@lru_cache(maxsize=1 << 16)
 def _position_table(
     ordered: tuple[N, ...], points: tuple[float, ...], mode: TieShare
-) -> dict[N, float]:
+) -> Mapping[N, float]:
     """Key (a centre count) -> position points for keys sorted high to low."""
     table: dict[N, float] = {}
     start = 0
@@ -77,7 +81,7 @@ def _position_table(
 
 def position_points(
     centres: Sequence[N], points: tuple[float, ...], mode: TieShare
-) -> dict[N, float]:
+) -> Mapping[N, float]:
     """Points of each centre count for its position (1st = most centres);
     any sortable keys may stand for the counts (higher is better).
 
