@@ -89,13 +89,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--htm-games", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--only", default="",
+                        help="comma-separated system ids (cdiplo is always measured)")
     args = parser.parse_args()
+    only = {s for s in args.only.split(",") if s}
 
     games = random_games(args.games)
     print(f"per-game systems, {len(games):,} random games (best of {args.repeats}):")
     reference: float | None = None  # cdiplo's time, all at once (registered first)
     for system in SYSTEMS:
-        if not system.per_game:
+        if not system.per_game or (only and system.id not in only | {"cdiplo"}):
             continue
         scorer, many = system.score_game, system.score_games  # type: ignore[union-attr]  # per-game
         params = system.params
