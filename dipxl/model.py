@@ -10,6 +10,7 @@ a reader can name the cell.  Odd but scorable data is reported by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import attrgetter
@@ -246,6 +247,10 @@ class Game:
     board: int
     seats: tuple[Seat, ...]
     origin: str = ""
+    # Where a field of some seats was read (a reader's cells: "Results!F8",
+    # "line 5, column eliminated"), for errors about them (:meth:`where`).
+    cells: Callable[[str, tuple[Power, ...]], str] | None = field(
+        default=None, compare=False, repr=False)
     finished: bool = field(init=False, compare=False)
     centres: tuple[int, ...] = field(init=False, compare=False, repr=False)
     draw_members: tuple[bool, ...] = field(init=False, compare=False, repr=False)
@@ -261,6 +266,13 @@ class Game:
         """``round 2, board 3`` (plus the origin, e.g. cells, when known)."""
         text = f"round {self.round}, board {self.board}"
         return f"{self.origin} ({text})" if self.origin else text
+
+    def where(self, name: str, powers: tuple[Power, ...]) -> str:
+        """Where the field ``name`` of the seats of ``powers`` was read,
+        for an error about them: their cells and the game (``Results!F8
+        (round 1, board 1)``) when the reader said, else :attr:`label`."""
+        found = self.cells(name, powers) if self.cells is not None else ""
+        return f"{found} (round {self.round}, board {self.board})" if found else self.label
 
     def __post_init__(self) -> None:
         if (type(self.round) is not int or self.round < 1

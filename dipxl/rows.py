@@ -24,6 +24,7 @@ import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 from dipxl.errors import InputError, InputErrors, Notice
@@ -192,7 +193,8 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     for (rnd, board), members in grouped.items():
         try:
             games.append(Game(rnd, board, tuple([seats[i] for i in members]),
-                              _span([rows.wheres[i] for i in members])))
+                              _span([rows.wheres[i] for i in members]),
+                              partial(_seat_cells, rows, members, seats)))
         except InputError as err:
             broken += 1
             if len(problems) < InputErrors.KEPT:
@@ -563,6 +565,15 @@ def _game_problem(
                     cell=where,
                 )
     return err
+
+
+def _seat_cells(
+    rows: Rows, members: list[int], seats: Sequence[Seat], name: str, powers: tuple[Power, ...]
+) -> str:
+    """The cells of the field ``name`` of a game's seats of ``powers``
+    (:attr:`dipxl.model.Game.cells`): a span for the whole board."""
+    cells = [rows.cell(name, i) for i in members if seats[i].power in powers]
+    return _span(cells) if len(cells) == len(members) else ", ".join(filter(None, cells))
 
 
 def _span(wheres: Sequence[str]) -> str:

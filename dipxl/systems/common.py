@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from dipxl.errors import InputError, Notice, ParameterError
-from dipxl.model import MAX_CENTRES, Game
+from dipxl.model import MAX_CENTRES, Game, Power
 from dipxl.ranking import round_half_up
 from dipxl.systems.base import param, parameter_fields
 
@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
+
+ALL_POWERS = tuple(Power)  # every seat: a board's Year cells
 
 
 def check_number(
@@ -236,7 +238,8 @@ def need_elimination_years(game: Game) -> tuple[int | None, ...]:
         names = ", ".join(p.title for p in missing)
         raise InputError(
             f"this system needs the year each eliminated power lost its last centre; "
-            f"none is given for {names}", game.label, field="eliminated", value=missing,
+            f"none is given for {names}", game.where("eliminated", missing),
+            field="eliminated", value=missing,
         )
     return game.years
 
@@ -247,8 +250,8 @@ def need_year(game: Game, why: str) -> int:
     if game.year is None:
         raise InputError(
             f"this system needs the year of the final centre counts ({why}); the board "
-            "gives none: type it in the Year column", game.label, field="year",
-            value=tuple(s.power for s in game.seats),
+            "gives none: type it in the Year column", game.where("year", ALL_POWERS),
+            field="year", value=ALL_POWERS,
         )
     return game.year
 

@@ -44,6 +44,7 @@ __all__ = [
     "YEARS_DIFFER",
     "Cell",
     "Formulas",
+    "Need",
     "Plan",
     "PlayerRow",
     "for_system",
@@ -229,13 +230,29 @@ def yes_count(block: str) -> str:
 
 
 @dataclass(frozen=True)
+class Need:
+    """An input a system's rule needs on some boards, which ``dipxl score``
+    refuses without it, naming the cells (an elimination year, the final
+    year: :mod:`dipxl.workbook.formulas.needs`).  ``missing(s)`` is a
+    formula, true when the board of ``s`` lacks it (it must not read Game
+    done, which reads it); such a board is not counted and its Score cells
+    and the Standings line of boards left out say ``reason``."""
+
+    missing: Callable[[SeatRefs], str]
+    reason: str
+
+
+@dataclass(frozen=True)
 class SeatRefs:
-    """References for the formulas of one Results row (on the Results sheet)."""
+    """References for the formulas of one Results row (on the Results
+    sheet); ``needs``: the inputs the system's rule needs
+    (:attr:`Formulas.needs`)."""
 
     plan: Plan
     row: int
     first: int
     last: int
+    needs: tuple[Need, ...] = ()
 
     def cell(self, header: str) -> str:
         """This row's cell of a column: ``E14``."""
@@ -294,14 +311,41 @@ class SeatRefs:
             score = self.plan.col("Score")
             return f"${score}${self.first}"
         return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
-                f'IF({self.flags_read},IF({self.years_agree},"","{YEARS_DIFFER}"),'
+                f'IF({self.flags_read},IF({self.years_agree},{self.lacking},"{YEARS_DIFFER}"),'
                 f'"{DRAW_ENTRY}"))')
+
+    @property
+    def lacking(self) -> str:
+        """What a board of seven counts lacks that the rule needs: the
+        reason of the first of :attr:`needs` it lacks, in the order
+        ``dipxl score`` checks them, or ``""``."""
+        said = '""'
+        for need in reversed(self.needs):
+            said = f'IF({need.missing(self)},"{need.reason}",{said})'
+        if not self.needs:
+            return said
+        return f"IF(COUNT({self.block('Centres')})=7,{said},\"\")"
+
+    @property
+    def complete(self) -> str:
+        """1 when the board holds every input the rule needs on it (see
+        :attr:`needs`), else 0."""
+        if not self.needs:
+            return "1"
+        return f"NOT(OR({','.join(need.missing(self) for need in self.needs)}))"
 
     @property
     def year(self) -> str:
         """The game's final year: its Year cells (one row gives it, or all
         rows alike), 0 when none is typed."""
         return f"MAX({self.block('Year')})"
+
+    @property
+    def solo_year(self) -> str:
+        """The year a won game's other survivors survived to: the final
+        year, the year of the passed vote (the year after) after a
+        concession (``dipxl.systems.common.solo_year``)."""
+        return f"({self.year}+IF({self.conceded},1,0))"
 
     @property
     def years_agree(self) -> str:
@@ -414,10 +458,13 @@ class Formulas:
       are :func:`dipxl.tables.column_header`'s, as in every other table);
     - ``applied``: the tie-breakers the formulas apply to the rank, in
       order (integers below 1000 each);
-    - ``note``: what the Standings sheet says about tie-breakers.
+    - ``note``: what the Standings sheet says about tie-breakers;
+    - ``needs``: the inputs the rule needs on some boards, in the order
+      ``dipxl score`` checks them (:class:`Need`).
     """
 
     module: str = ""
+    needs: tuple[Need, ...] = ()
     per_game: bool = True
     extra_columns: tuple[str, ...] = ()
     kinds: tuple[tuple[str, str], ...] = (("score", "{Score}"),)
@@ -582,15 +629,20 @@ def common_seat(s: SeatRefs, player_names: str) -> dict[str, str]:
     with the criteria wildcards ``~ * ?`` escaped, so any name finds itself.
     """
     d = f'TRIM({s.cell("Player")})'
+    done = (f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))"
+            f"*({s.flags_read})*({s.years_agree})")
+    if s.needs:
+        done += f"*({s.complete})"
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
         # Seven centre counts, nothing but numbers among the Centres and
-        # Eliminated cells, and draw flags read as dipxl reads them
-        # (TRUE/FALSE multiplied into 1/0, as in Excel).
-        # Not COUNTIF(..,"*"): LibreOffice matches numbers with it too.
-        "Game done": f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))"
-                     f"*({s.flags_read})*({s.years_agree})",
+        # Eliminated cells, draw flags read as dipxl reads them, the years
+        # agreeing and every input the rule needs (TRUE/FALSE multiplied
+        # into 1/0, as in Excel); worked out on the board's first row, read
+        # by the other six.  Not COUNTIF(..,"*"): LibreOffice matches
+        # numbers with it too.
+        "Game done": done if s.row == s.first else f"${s.plan.col('Game done')}${s.first}",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

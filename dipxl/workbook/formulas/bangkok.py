@@ -7,37 +7,23 @@ year - 1901) for an eliminated power, + ``set_domination`` x the seat's
 domination shares / the game's shares (``set_top_shares`` on the top count,
 ``set_one_behind_shares`` one behind, ``set_two_behind_shares`` two behind).
 A drawn game with an eliminated power and no elimination year is not
-scored: its Score cells say :data:`YEAR_NEEDED` (``dipxl score`` refuses it).
+counted (:data:`~dipxl.workbook.formulas.needs.DRAWN_ELIMINATION_YEARS`), as
+``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
 
 from dipxl.workbook.formulas import SCORE_KEY, Formulas, SeatRefs, no_tiebreakers, setting_name
+from dipxl.workbook.formulas.needs import DRAWN_ELIMINATION_YEARS
 
-__all__ = ["FORMULAS", "YEAR_NEEDED", "BangkokFormulas", "checked_key", "no_elimination_year"]
-
-# What the Score cells of a game say when the rule needs an elimination
-# year that is not typed.
-YEAR_NEEDED = "elimination year needed"
-
-
-def no_elimination_year(s: SeatRefs) -> str:
-    """True when an eliminated seat of the game has no elimination year."""
-    blk = s.block("Centres")
-    return f'COUNTIF({blk},0)>COUNTIFS({blk},0,{s.block("Eliminated")},">0")'
-
-
-def checked_key(s: SeatRefs) -> str:
-    """The Score key of a system whose Score may say why a finished game is
-    not scored: the score rounded to 9 decimals, 0 when it is not a number."""
-    score = s.cell("Score")
-    return f"IF(AND({s.done},ISNUMBER({score})),ROUND({score},9),0)"
+__all__ = ["FORMULAS", "BangkokFormulas"]
 
 
 class BangkokFormulas(Formulas):
     module = "bangkok"
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("Bangkok")
+    needs = (DRAWN_ELIMINATION_YEARS,)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -54,11 +40,7 @@ class BangkokFormulas(Formulas):
         draw = f"{base}+{setting_name('domination')}*{shares}/{total}"
         won = (f"IF({s.winner},{setting_name('solo')},"
                f"{setting_name('loser_per_centre')}*{e})")
-        refused = f"AND({s.done},NOT({s.won}),{no_elimination_year(s)})"
-        return {
-            "Score": f'IF({refused},"{YEAR_NEEDED}",{s.won_score(won, draw)})',
-            SCORE_KEY: checked_key(s),
-        }
+        return {"Score": s.won_score(won, draw)}
 
 
 FORMULAS = BangkokFormulas()

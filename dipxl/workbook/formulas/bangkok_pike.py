@@ -8,29 +8,26 @@ a survivor, ``set_per_year`` x (elimination year - 1900) for an eliminated
 power.  Top bonus: a lone topper ``set_sole_top``, + ``set_one_behind``
 when no count is one below the top, + ``set_two_behind`` more when none is
 two below either; a shared top ``set_shared_top`` each; one below the top
-``set_one_behind``, two below ``set_two_behind``.  A game the rule cannot
-score is not scored, its Score cells saying why: an eliminated power with
-no elimination year (:data:`~dipxl.workbook.formulas.bangkok.YEAR_NEEDED`),
-or a won game with survivors besides the winner and no Year
-(:data:`FINAL_YEAR_NEEDED`), as ``dipxl score`` refuses them.
+``set_one_behind``, two below ``set_two_behind``.  A board the rule cannot
+score is not counted, its Score cells saying why: an eliminated power with
+no elimination year, or a won game with survivors besides the winner and
+no Year (:mod:`dipxl.workbook.formulas.needs`), as ``dipxl score`` refuses
+them.
 """
 
 from __future__ import annotations
 
 from dipxl.workbook.formulas import SCORE_KEY, Formulas, SeatRefs, no_tiebreakers, setting_name
-from dipxl.workbook.formulas.bangkok import YEAR_NEEDED, checked_key, no_elimination_year
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_WON_SURVIVORS
 
-__all__ = ["FINAL_YEAR_NEEDED", "FORMULAS", "BangkokPikeFormulas"]
-
-# What the Score cells of a won game say when the final year is needed and
-# not typed.
-FINAL_YEAR_NEEDED = "final year needed"
+__all__ = ["FORMULAS", "BangkokPikeFormulas"]
 
 
 class BangkokPikeFormulas(Formulas):
     module = "bangkok_pike"
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("Bangkok Pike")
+    needs = (ELIMINATION_YEARS, YEAR_WON_SURVIVORS)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -44,12 +41,8 @@ class BangkokPikeFormulas(Formulas):
         bonus = (f"IF({e}={top},IF(COUNTIF({blk},{top})>1,{setting_name('shared_top')},{lone}),"
                  f"IF({e}={top}-1,{one},IF({e}={top}-2,{two},0)))")
         draw = f"{e}+{bonus}+IF({e}>0,{setting_name('survival')},{per_year}*({f}-1900))"
-        solo_year = f"({s.year}+IF({s.conceded},1,0))"
-        won = f"IF({s.winner},{setting_name('solo')},{per_year}*(IF({e}>0,{solo_year},{f})-1900))"
-        no_final = f'AND({s.won},COUNT({s.block("Year")})=0,COUNTIF({blk},">0")>1)'
-        score = (f'IF(AND({s.done},{no_elimination_year(s)}),"{YEAR_NEEDED}",'
-                 f'IF(AND({s.done},{no_final}),"{FINAL_YEAR_NEEDED}",{s.won_score(won, draw)}))')
-        return {"Score": score, SCORE_KEY: checked_key(s)}
+        won = f"IF({s.winner},{setting_name('solo')},{per_year}*(IF({e}>0,{s.solo_year},{f})-1900))"
+        return {"Score": s.won_score(won, draw)}
 
 
 FORMULAS = BangkokPikeFormulas()

@@ -9,6 +9,8 @@ while nobody holds 18): the winner ``set_win``, every other seat its
 survival points, to its elimination year or, alive, to the solo year (the
 Year cells' year, + 1 for a concession's vote).  Survival points:
 ``set_survival`` x MIN(``set_survival_years``, year - 1901).
+A board lacking an elimination year or a final year the rule needs is not
+counted (:attr:`Formulas.needs`), as ``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
@@ -21,14 +23,9 @@ from dipxl.workbook.formulas import (
     no_tiebreakers,
     setting_name,
 )
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_WON_SURVIVORS
 
-__all__ = ["FORMULAS", "Detour09Formulas", "solo_year"]
-
-
-def solo_year(s: SeatRefs) -> str:
-    """The year a won game's losers survived to: the final year, the year
-    after it (the vote) for a concession."""
-    return f"({s.year}+IF({s.conceded},1,0))"
+__all__ = ["FORMULAS", "Detour09Formulas"]
 
 
 def survival(year: str) -> str:
@@ -41,6 +38,7 @@ class Detour09Formulas(Formulas):
     module = "detour09"
     extra_columns = (SCORE_KEY, "Raw")
     note = no_tiebreakers("Detour09")
+    needs = (ELIMINATION_YEARS, YEAR_WON_SURVIVORS)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -55,7 +53,7 @@ class Detour09Formulas(Formulas):
         scaled = f"{s.cell('Raw')}*{setting_name('draw_total')}/SUM({s.block('Raw')})"
         draw = f"{scaled}+IF({e}>0,0,{survival(f)})"
         won = (f"IF({s.winner},{setting_name('win')},"
-               f"IF({e}>0,{survival(solo_year(s))},{survival(f)}))")
+               f"IF({e}>0,{survival(s.solo_year)},{survival(f)}))")
         return {"Raw": raw, "Score": s.won_score(won, draw)}
 
 

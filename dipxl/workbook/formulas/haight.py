@@ -11,6 +11,8 @@ second key as centres: a survivor's count, an eliminated seat's
 while nobody holds 18): a seat on ``set_victory_centres`` or more
 ``set_solo``, another survivor MAX(``set_loser_centres`` x centres, solo
 year - 1900), an eliminated seat its year - 1900.
+A board lacking an elimination year or a final year the rule needs is not
+counted (:attr:`Formulas.needs`), as ``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dipxl.workbook.formulas import (
     no_tiebreakers,
     setting_name,
 )
-from dipxl.workbook.formulas.detour09 import solo_year
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_BEATEN_SURVIVORS
 
 __all__ = ["FORMULAS", "HaightFormulas"]
 
@@ -33,6 +35,7 @@ class HaightFormulas(Formulas):
     module = "haight"
     extra_columns = (SCORE_KEY, "Rank key")
     note = no_tiebreakers("Haight")
+    needs = (ELIMINATION_YEARS, YEAR_BEATEN_SURVIVORS)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -47,7 +50,7 @@ class HaightFormulas(Formulas):
         lead = f"IF({sole},{setting_name('lead')}*({e}-{second_centres}),0)"
         played = f"{f}-1900"
         draw = f"IF({e}>0,{setting_name('centre_points')}*{e},{played})+{position}+{lead}"
-        beaten = f"MAX({setting_name('loser_centres')}*{e},{solo_year(s)}-1900)"
+        beaten = f"MAX({setting_name('loser_centres')}*{e},{s.solo_year}-1900)"
         won = (f"IF({e}>={setting_name('victory_centres')},{setting_name('solo')},"
                f"IF({e}>0,{beaten},{played}))")
         return {

@@ -9,6 +9,8 @@ or ``set_two_way_{p+k-1}`` (v2); an eliminated seat its elimination year -
 1901.  Won (a solo, or a concession: one seat marked Y while nobody holds
 18): a seat on ``set_victory_centres`` or more ``set_solo``, another
 survivor the solo year - 1901, an eliminated seat its year - 1901.
+A board lacking an elimination year or a final year the rule needs is not
+counted (:attr:`Formulas.needs`), as ``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dipxl.workbook.formulas import (
     setting_rows,
     setting_true,
 )
-from dipxl.workbook.formulas.detour09 import solo_year
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_BEATEN_SURVIVORS
 
 __all__ = ["FORMULAS", "RankedClassicFormulas"]
 
@@ -37,6 +39,7 @@ class RankedClassicFormulas(Formulas):
     module = "ranked-classic"
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("Ranked Classic")
+    needs = (ELIMINATION_YEARS, YEAR_BEATEN_SURVIVORS)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -51,7 +54,7 @@ class RankedClassicFormulas(Formulas):
         draw = (f"IF({e}>0,{setting_name('survival')}+{setting_name('centre_points')}*{e}"
                 f"+{points},{survived})")
         won = (f"IF({e}>={setting_name('victory_centres')},{setting_name('solo')},"
-               f"IF({e}>0,{solo_year(s)}-{FIRST_YEAR},{survived}))")
+               f"IF({e}>0,{s.solo_year}-{FIRST_YEAR},{survived}))")
         return {"Score": s.won_score(won, draw)}
 
 

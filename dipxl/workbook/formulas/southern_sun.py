@@ -9,7 +9,8 @@ solo or a concession): the winner ``set_solo``, everyone else 0.  Draw: a
 survivor ``set_survived`` + ``set_per_centre`` x centres + the rounded
 share; an eliminated seat ``set_per_year`` x (elimination year - 1900).
 A drawn game with an eliminated seat and no elimination year is not
-scored (:data:`NO_YEAR`), as ``dipxl score`` refuses it.
+counted (:data:`~dipxl.workbook.formulas.needs.DRAWN_ELIMINATION_YEARS`),
+as ``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
@@ -23,12 +24,9 @@ from dipxl.workbook.formulas import (
     setting_name,
     shared_points,
 )
+from dipxl.workbook.formulas.needs import DRAWN_ELIMINATION_YEARS
 
-__all__ = ["FORMULAS", "NO_YEAR", "SouthernSunFormulas", "half_even", "missing_years"]
-
-# What the Score cells of a board say when the rule needs an elimination
-# year that is not typed.
-NO_YEAR = "elimination year?"
+__all__ = ["FORMULAS", "SouthernSunFormulas", "half_even"]
 
 
 def half_even(x: str) -> str:
@@ -38,16 +36,11 @@ def half_even(x: str) -> str:
     return f"IF(MOD({x},2)=0.5,{x}-0.5,IF(MOD({x},2)=1.5,{x}+0.5,ROUND({x},0)))"
 
 
-def missing_years(s: SeatRefs) -> str:
-    """True when an eliminated seat of the game has no elimination year
-    (the Eliminated cells of survivors are blank)."""
-    return f"COUNTIF({s.block('Centres')},0)>COUNT({s.block('Eliminated')})"
-
-
 class SouthernSunFormulas(Formulas):
     module = "southern-sun"
     extra_columns = (SCORE_KEY, "Rank share")
     note = no_tiebreakers("Southern Sun")
+    needs = (DRAWN_ELIMINATION_YEARS,)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -57,11 +50,9 @@ class SouthernSunFormulas(Formulas):
                     f"+{half_even(s.cell('Rank share'))}")
         dead = f"{setting_name('per_year')}*({f}-{FIRST_YEAR - 1})"
         draw = f"IF({e}>0,{survivor},{dead})"
-        score = s.won_score(f"IF({s.winner},{setting_name('solo')},0)", draw)
-        refused = f"AND({s.done},NOT({s.won}),{missing_years(s)})"
         return {
             "Rank share": f'IF({s.done},IF({e}>0,{share},0),"")',
-            "Score": f'IF({refused},"{NO_YEAR}",{score})',
+            "Score": s.won_score(f"IF({s.winner},{setting_name('solo')},0)", draw),
         }
 
 

@@ -7,8 +7,9 @@ x centres, an eliminated seat ``set_per_year`` x (elimination year - 1900),
 each + the rank points of the ranks its key occupies, shared equally
 (:func:`shared_points`).  Won (a solo or a concession): the winner's draw
 score x ``set_win_factor``, everyone else's x ``set_loss_factor``.  A game
-with an eliminated seat and no elimination year is not scored
-(:data:`NO_YEAR`), as ``dipxl score`` refuses it.
+with an eliminated seat and no elimination year is not counted
+(:data:`~dipxl.workbook.formulas.needs.ELIMINATION_YEARS`), as ``dipxl
+score`` refuses it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dipxl.workbook.formulas import (
     setting_name,
     shared_points,
 )
-from dipxl.workbook.formulas.southern_sun import NO_YEAR, missing_years
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS
 
 __all__ = ["FORMULAS", "SydneyLeagueFormulas"]
 
@@ -32,6 +33,7 @@ class SydneyLeagueFormulas(Formulas):
     module = "sydney-league"
     extra_columns = (SCORE_KEY, "Rank key")
     note = no_tiebreakers("Sydney League")
+    needs = (ELIMINATION_YEARS,)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -42,10 +44,9 @@ class SydneyLeagueFormulas(Formulas):
                f"{setting_name('per_year')}*({f}-{FIRST_YEAR - 1}))")
         draw = f"({own}+{share})"
         factor = f"IF({s.winner},{setting_name('win_factor')},{setting_name('loss_factor')})"
-        score = s.won_score(f"{draw}*{factor}", draw)
         return {
             "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},IF(ISNUMBER({f}),{f},0)),"")',
-            "Score": f'IF(AND({s.done},{missing_years(s)}),"{NO_YEAR}",{score})',
+            "Score": s.won_score(f"{draw}*{factor}", draw),
         }
 
 

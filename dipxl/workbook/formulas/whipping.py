@@ -6,12 +6,15 @@ soloist ``set_solo``, every other survivor the board's Year - 1900.  Draw:
 a survivor ``set_per_centre`` x centres + ``set_survivors_share`` / the
 survivors, and the seat on the top count, when no other seat holds it,
 ``set_top_factor`` x its centres.
+A board lacking an elimination year or a final year the rule needs is not
+counted (:attr:`Formulas.needs`), as ``dipxl score`` refuses it.
 """
 
 from __future__ import annotations
 
 from dipxl.systems.whipping import BASE_YEAR
 from dipxl.workbook.formulas import SCORE_KEY, Formulas, SeatRefs, no_tiebreakers, setting_name
+from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_SOLO_SURVIVORS
 
 __all__ = ["FORMULAS", "WhippingFormulas"]
 
@@ -20,6 +23,7 @@ class WhippingFormulas(Formulas):
     module = "whipping"
     extra_columns = (SCORE_KEY,)
     note = no_tiebreakers("Whipping")
+    needs = (ELIMINATION_YEARS, YEAR_SOLO_SURVIVORS)
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         c = s.cell("Centres")

@@ -127,18 +127,17 @@ def _counted(wb: Workbook, ws: Worksheet, plan: Plan, column: int) -> None:
         for board in range(1, plan.boards + 1):
             first = plan.block_first(rnd, board)
             last = first + 6
-            typed = fx.typed_block(plan, first, last, plan.results)
             counts = plan.column_range("Centres", first, last)
-            years = plan.column_range("Year", first, last)
             done = f"{plan.results}!${plan.col('Game done')}${first}"
             ws.cell(row, column, rnd)
             ws.cell(row, column + 1, board)
             ws.cell(row, column + 2).value = f"=IF({done}=1,1,0)"
+            # The board's first Score cell says why it is not counted
+            # (SeatRefs.unscored), blank when it is merely unfinished.
+            said = f"{plan.results}!${plan.col('Score')}${first}"
             ws.cell(row, column + 3).value = (
-                f'=IF({c[2]}{row}=1,"",IF({fx.text_entry(typed)},"{fx.TEXT_ENTRY}",'
-                f'IF(NOT({fx.flags_read(plan.column_range("Draw", first, last))}),'
-                f'"{fx.DRAW_ENTRY}",IF(MIN({years})<>MAX({years}),"{fx.YEARS_DIFFER}",'
-                f'IF(COUNT({counts})>0,COUNT({counts})&" of 7 counts","")))))')
+                f'=IF({c[2]}{row}=1,"",IF({said}<>"",{said},'
+                f'IF(COUNT({counts})>0,COUNT({counts})&" of 7 counts","")))')
             previous = f"{c[4]}{row - 1}" if row > 3 else "0"
             ws.cell(row, column + 4).value = f'={previous}+({c[3]}{row}<>"")'
             ws.cell(row, column + 5).value = (
