@@ -348,12 +348,15 @@ def board(value: object, name: str) -> Range:
 
 
 def one_cell(value: object, name: str) -> object:
-    """``value`` where one cell belongs; a range of several cells is refused
-    by its size (its cells are not shown: a whole column would make a
-    message of megabytes)."""
+    """The value of ``value`` where one cell belongs: a one-cell range
+    (``[[v]]``, ``[v]``) gives its value; a range of several cells is
+    refused by its size (its cells are not shown: a whole column would make
+    a message of megabytes)."""
     rows, cols = _size(value)
     if rows * cols > 1:
         raise InputError(f"expects one cell, got a range of {rows:,} x {cols:,} cells", name)
+    while isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
     return value
 
 

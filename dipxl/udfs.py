@@ -134,13 +134,6 @@ _POWERS = tuple(Power)
 _TITLES = tuple(p.title for p in Power)
 _BOARD_DOC = "The board's seven final centre counts, Austria to Turkey: a column or a row."
 
-def _lone(value: object) -> object:
-    """The value of a one-cell range (``[[v]]``, ``[v]``), or ``value``."""
-    while isinstance(value, list | tuple) and len(value) == 1:
-        value = value[0]
-    return value
-
-
 def _score_board(
     system: GameSystem[Any], centres: object, years: object, flags: object, final: object,
     chart: object, parameters: object,
@@ -166,7 +159,7 @@ def _score_board(
     where = _board_cells(orientation, year_orientation, flag_orientation)
     # One cell; blank (or 0, as Excel on the web sends a blank) is no year.
     # (declared a range, as every input: xlwings gives a lone cell as [[v]]).
-    final_year = None if _left_out(final) else zero_as_blank(_lone(_one_cell(final, FINAL_YEAR)))
+    final_year = None if _left_out(final) else zero_as_blank(_one_cell(final, FINAL_YEAR))
     charts = None if _left_out(chart) else _chart(chart)
     try:
         game = board_from_values(cells.values, year_values, flag_values, where, final_year,
@@ -229,7 +222,8 @@ def _params(system: System, parameters: object) -> Any:
 
 
 def _system(value: object) -> System:
-    if _blank(_one_cell(value, "system")):
+    value = _one_cell(value, "system")
+    if _blank(value):
         return get_system("cdiplo")
     if not isinstance(value, str):
         raise InputError(f"a system id is text such as cdiplo, got {value!r}", "system")
@@ -515,7 +509,8 @@ globals().update(_BOARD_FUNCTIONS)
 def HTM_SCORE(players: Any, powers: Any, centres: Any, player: Any, rounds: Any = None) -> Any:
     """Hurst Tournament Mean score of one player (centres minus power means)."""
     try:
-        _error_text(_one_cell(player, "player"), "player")
+        player = _one_cell(player, "player")
+        _error_text(player, "player")
         name = parse_player(None if _blank(player) else player, "player")
         rounds = None if _left_out(rounds) else rounds
         if not name:
