@@ -34,6 +34,7 @@ from lo import recalculate  # noqa: E402  # tests/lo.py: the LibreOffice judge
 
 from dipxl.model import Game, Power, Seat, Tournament  # noqa: E402
 from dipxl.standings import score_tournament  # noqa: E402
+from dipxl.systems import canonical  # noqa: E402
 from dipxl.workbook.writer import build_workbook  # noqa: E402
 
 
@@ -51,8 +52,10 @@ def tournament(players: int, rounds: int, seed: int = 1) -> Tournament:
                 counts[i] = min(counts[i] + 1, 17)
             if rng.random() < 0.1:
                 counts[alive[0]] = 18
+            # The final year, which the systems scoring survival read.
             seats = tuple(
-                Seat(names[7 * b + i], Power(i), counts[i], 1906 if counts[i] == 0 else None)
+                Seat(names[7 * b + i], Power(i), counts[i], 1906 if counts[i] == 0 else None,
+                     None, 1908)
                 for i in range(7)
             )
             games.append(Game(rnd, b + 1, seats))
@@ -71,7 +74,7 @@ def run(players: int, rounds: int, system: str, *, recalc: bool = True) -> None:
         generated, generated_cpu = time.perf_counter() - t0, time.process_time() - c0
         if not recalc:
             print(
-                f"{system:10} {players:5} players x {rounds} rounds ({len(event.games)} games): "
+                f"{system:14} {players:5} players x {rounds} rounds ({len(event.games)} games): "
                 f"generated {generated:.2f} s (cpu {generated_cpu:.2f})"
             )
             return
@@ -95,7 +98,7 @@ def run(players: int, rounds: int, system: str, *, recalc: bool = True) -> None:
         if c.value and c.data_type == "f"
     )
     print(
-        f"{system:10} {players:5} players x {rounds} rounds ({len(event.games)} games, "
+        f"{system:14} {players:5} players x {rounds} rounds ({len(event.games)} games, "
         f"{formulas} formulas): generated {generated:.2f} s (cpu {generated_cpu:.2f}), "
         f"LibreOffice recalculation {recalculated:.2f} s (cpu {lo_cpu:.2f}), "
         f"worst relative difference from the engine {worst:.1e}"
@@ -106,12 +109,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, nargs="*", default=[200, 800])
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--system", nargs="*", default=["cdiplo", "detour98e", "dimvalue", "htm"])
+    parser.add_argument("--system", nargs="*", default=["cdiplo", "detour98e", "dimvalue", "htm"],
+                        help="system ids, or all: every canonical system of the registry")
     parser.add_argument(
         "--generate-only", action="store_true", help="time the generation only (no LibreOffice)"
     )
     args = parser.parse_args()
-    for system in args.system:
+    systems = [s.id for s in canonical()] if args.system == ["all"] else args.system
+    for system in systems:
         for players in args.players:
             run(players, args.rounds, system, recalc=not args.generate_only)
 
