@@ -105,17 +105,8 @@ def with_years(game: Game, year: int = 1905) -> Game:
         for s in game.seats), game.origin)
 
 
-@st.composite
-def dated_games(draw: st.DrawFn, solo: bool | None = None) -> Game:
-    """A random valid finished game with every input a dipvis system reads:
+def dated_games(solo: bool | None = None) -> st.SearchStrategy[Game]:
+    """Random valid finished games with every input a dipvis system reads:
     an elimination year for every eliminated power, the final year after
     them, and sometimes a one-power vote (a concession) or a draw vote."""
-    counts = draw(centre_counts(None, solo))
-    final = draw(st.integers(1903, 1920))
-    years = [draw(st.integers(1901, final)) if c == 0 else None for c in counts]
-    flags: list[bool | None] = [None] * 7
-    survivors = [i for i, c in enumerate(counts) if c > 0]
-    if max(counts) < 18 and draw(st.booleans()):
-        members = draw(st.lists(st.sampled_from(survivors), min_size=1, unique=True))
-        flags = [True if i in members else None for i in range(7)]
-    return board(counts, years, flags, year=final)
+    return finished_games(solo=solo, complete=True)
