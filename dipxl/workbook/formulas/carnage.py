@@ -28,7 +28,16 @@ from dipxl.workbook.formulas import (
     shared_points,
 )
 
-__all__ = ["FORMULAS", "CarnageFormulas", "by_year"]
+__all__ = ["FORMULAS", "CarnageFormulas", "by_year", "rank_key"]
+
+
+def rank_key(s: SeatRefs, above: int, eliminated: str) -> str:
+    """The Rank key cell of a rule ranking every survivor above every
+    eliminated power: a survivor's centres x ``above``, an eliminated
+    power's ``eliminated`` (a formula of its year, below ``above``); blank
+    until the game is finished."""
+    e = s.cell("Centres")
+    return f'IF({s.done},IF({e}>0,{above}*{e},{eliminated}),"")'
 
 
 def by_year() -> str:
@@ -54,7 +63,7 @@ class CarnageFormulas(Formulas):
         lead = (f"IF({e}={s.top},{setting_name('lead_bonus')}"
                 f"*({s.top}-LARGE({s.block('Centres')},2)),0)")
         return {
-            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},{year}),"")',
+            "Rank key": rank_key(s, ABOVE_YEARS, year),
             "Score": s.won_score(won, f"{per_centre}*{e}+{share}+{lead}"),
         }
 

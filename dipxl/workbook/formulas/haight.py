@@ -26,6 +26,7 @@ from dipxl.workbook.formulas import (
     no_tiebreakers,
     setting_name,
 )
+from dipxl.workbook.formulas.carnage import rank_key
 from dipxl.workbook.formulas.needs import ELIMINATION_YEARS, YEAR_BEATEN_SURVIVORS
 
 __all__ = ["FORMULAS", "HaightFormulas"]
@@ -54,7 +55,7 @@ class HaightFormulas(Formulas):
         won = (f"IF({e}>={setting_name('victory_centres')},{setting_name('solo')},"
                f"IF({e}>0,{beaten},{played}))")
         return {
-            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},{f}-{FIRST_YEAR}),"")',
+            "Rank key": rank_key(s, ABOVE_YEARS, f"{f}-{FIRST_YEAR}"),
             "Score": s.won_score(won, draw),
         }
 

@@ -24,6 +24,7 @@ from dipxl.workbook.formulas import (
     setting_name,
     shared_points,
 )
+from dipxl.workbook.formulas.carnage import rank_key
 from dipxl.workbook.formulas.needs import ELIMINATION_YEARS
 
 __all__ = ["FORMULAS", "SydneyLeagueFormulas"]
@@ -45,7 +46,7 @@ class SydneyLeagueFormulas(Formulas):
         draw = f"({own}+{share})"
         factor = f"IF({s.winner},{setting_name('win_factor')},{setting_name('loss_factor')})"
         return {
-            "Rank key": f'IF({s.done},IF({e}>0,{ABOVE_YEARS}*{e},IF(ISNUMBER({f}),{f},0)),"")',
+            "Rank key": rank_key(s, ABOVE_YEARS, f"IF(ISNUMBER({f}),{f},0)"),
             "Score": s.won_score(f"{draw}*{factor}", draw),
         }
 
