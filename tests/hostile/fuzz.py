@@ -465,28 +465,29 @@ def _header_text(draw: st.DrawFn, name: str, kind: str) -> object:
                                  text.replace(" ", "_")]))
 
 
-def _render(draw: st.DrawFn, name: str, value: object, kind: str) -> object:
-    """A valid way of typing ``value`` (already parsed) into a cell."""
+def _render(pick: Callable[[list[Any]], Any], name: str, value: object, kind: str) -> object:
+    """A valid way of typing ``value`` (already parsed) into a cell, one of
+    its forms chosen by ``pick``."""
     chart = _is_chart(name)
     # text is no count, year or flag in a sheet
     sheet = kind == "xlsx" and (chart or SPEC[name].board)
     if value is None:
         if name == "power":
             return None
-        return draw(st.sampled_from([None, ""] if sheet else [None, "", "  "]))
+        return pick([None, ""] if sheet else [None, "", "  "])
     if chart or name in ("round", "board", "centres", "eliminated", "year"):
         assert isinstance(value, int)
         forms: list[object] = [value, float(value)]
         if not sheet:
             forms += [str(value), f" {value} ", f"{value}.0", f"+{value}"]
-        return draw(st.sampled_from(forms))
+        return pick(forms)
     if name == "power":
         assert isinstance(value, Power)
         forms = [value.title, value.abbreviation, value.name[0], value.title.lower(),
                  value.title.upper(), f" {value.title} "]
         if value is Power.AUSTRIA:
             forms.append("Austria-Hungary")
-        return draw(st.sampled_from(forms))
+        return pick(forms)
     if name == "player":
         assert isinstance(value, str)
         forms = [value, f" {value}", f"{value}  "]
@@ -496,11 +497,11 @@ def _render(draw: st.DrawFn, name: str, value: object, kind: str) -> object:
             forms.append(value.replace(" ", "  "))
         if value.isascii() and value.isdigit() and kind == "xlsx":
             forms.append(int(value))  # a number typed as a name
-        return draw(st.sampled_from(forms))
+        return pick(forms)
     if name == "draw":
         yes = ["Y", "y", "yes", "YES"] + ([] if sheet else [" Y "])
         no = ["N", "n", "no", "No"] + ([] if sheet else ["n "])
-        return draw(st.sampled_from(yes if value else no))
+        return pick(yes if value else no)
     raise AssertionError(name)
 
 
@@ -551,19 +552,23 @@ def cases(draw: st.DrawFn, kind: str) -> Case:
         header = [("Note" if c == missing or c == "dup:" + missing else h)
                   for c, h in zip(columns, header, strict=True)]
 
+    # Each cell's form (and the junk of extra columns) from a seeded Random:
+    # a Hypothesis draw a cell would cost more than the rest of a case, and
+    # nothing is shrunk.
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    junk: list[object] = [None, "ok", 12, "=not a formula"]
+    if kind == "xlsx":
+        junk += [Formula("=1/0"), ErrorValue("#N/A"), True]
     rows: list[list[object]] = []
     for seat in seats:
         row: list[object] = []
         for col in columns:
             if col.startswith("extra:"):
-                junk = [None, "ok", 12, "=not a formula"]
-                if kind == "xlsx":
-                    junk += [Formula("=1/0"), ErrorValue("#N/A"), True]
-                row.append(draw(st.sampled_from(junk)))
+                row.append(rng.choice(junk))
             elif col.startswith("dup:"):
-                row.append(draw(st.sampled_from([None, "junk", 99, -1])))
+                row.append(rng.choice([None, "junk", 99, -1]))
             else:
-                row.append(_render(draw, col, seat.value(col), kind))
+                row.append(_render(rng.choice, col, seat.value(col), kind))
         rows.append(row)
 
     # Shuffle the rows (readers group by round and board in order of
