@@ -31,7 +31,7 @@ from dipxl.standings import score_tournament
 from dipxl.systems import system_ids
 from dipxl.tables import standings_dict
 from dipxl.workbook.reader import read_workbook
-from tests.hostile.fuzz import Case, cases, check_error, comparable, same_warnings
+from tests.hostile.fuzz import Case, cases, check_error, comparable, features, same_warnings
 
 EXAMPLES = int(os.environ.get("DIPXL_FUZZ_EXAMPLES", "120"))
 # No shrinking: a failing case is reported as generated (a shrink of these
@@ -45,6 +45,14 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 SYSTEMS = st.sampled_from(system_ids())
+
+
+def _events(case: Case) -> None:
+    """Hypothesis' statistics (``--hypothesis-show-statistics``): the
+    fault, and what of the year, the chart and concessions the case holds."""
+    event(f"fault: {case.fault}")
+    for feature in features(case):
+        event(feature)
 
 
 def _unscorable(case: Case, system: str) -> DipxlError | None:
@@ -71,7 +79,7 @@ def _check_unscorable(expected: DipxlError, case: Case, message: str) -> None:
 
 def _check_read(case: Case, read: object, label: str, system: str) -> None:
     """``read()`` gives a tournament; compare it, or its error, with the case."""
-    event(f"fault: {case.fault}")
+    _events(case)
     unscorable = _unscorable(case, system)
     try:
         tournament = read()  # type: ignore[operator]
@@ -112,7 +120,7 @@ def test_the_workbook_reader_scores_right_or_names_the_cell(case: Case, system: 
 def test_the_score_command_scores_right_or_names_the_cell(
     case: Case, system: str, fmt: str
 ) -> None:
-    event(f"fault: {case.fault}")
+    _events(case)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         if case.kind == "csv":
