@@ -267,14 +267,15 @@ def _other(game: Game, params: P, rule: Rule, table: TableOf, years: ByYear,
     years.  Anything else (a concession when the system reads them, a
     refused shape, a missing year) is ``exact``'s, which raises where the
     board cannot be scored."""
-    centres, top, final = game.centres, game.centres_desc[0], game.year
-    scores = table(game.centres_desc, rule)
-    eliminated = [y for c, y in zip(centres, game.years, strict=True) if not c]
+    desc, final = game.centres_desc, game.year
+    scores = table(desc, rule)
     if (scores is None or (concessions and game.conceded_to is not None)
-            or (final is None and len(eliminated) < 6)  # survivors score the final year
-            or None in eliminated):
+            or (final is None and desc[1])):  # other survivors score the final year
         return exact(game, params)
-    win = scores[top]
-    lost = years[final] if final is not None else 0.0
-    return tuple([win if c == top else lost if c else years[y]
-                  for c, y in zip(centres, game.years, strict=True)])
+    top = desc[0]
+    win, lost = scores[top], years[final] if final is not None else 0.0
+    try:
+        return tuple([win if c == top else lost if c else years[y]
+                      for c, y in zip(game.centres, game.years, strict=True)])
+    except KeyError:  # an eliminated power without its year
+        return exact(game, params)
