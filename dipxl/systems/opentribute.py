@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    game_winner,
+    rule_of,
+    score_table,
+    solo_scores,
+)
+from dipxl.systems.tribute import score_by_shape, score_one_by_shape
 
-__all__ = ["OpenTribute", "Params", "score"]
+__all__ = ["OpenTribute", "Params", "exact", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,9 +62,24 @@ class OpenTribute(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The OpenTribute scores of one game (the rule: :class:`OpenTribute`)."""
+    return score_one_by_shape(game, params, _rule(params), _game_table, exact)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    return score_by_shape(games, params, _rule(params), _game_table, exact)
+
+
+def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """:func:`score` seat by seat: the path of a concession, and of the
+    boards it refuses."""
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
         return params.finish(solo_scores(winner, params.solo))
@@ -68,3 +94,32 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         for c in centres
     ])
     return params.finish(scores)
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.base, params.per_centre,
+                   params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# game shape under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count of a game whose counts, highest first,
+    are ``ordered`` (as :func:`exact` works them out); None when two powers
+    reach the victory criterion."""
+    victory, solo, base, per_centre, round_to = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        return score_table({c: float(solo) if c == top else 0.0 for c in ordered}, round_to)
+    tribute = sum(top - c for c in ordered)  # the eliminated pay top - 0
+    toppers = ordered.count(top)
+    bonus = math.floor(tribute / toppers**2)
+    return score_table({
+        c: 0.0 if c == 0 else float(base + per_centre * c - (top - c)
+                                    + (bonus if c == top else 0))
+        for c in ordered
+    }, round_to)

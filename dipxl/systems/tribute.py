@@ -1,14 +1,30 @@
-"""Tribute (dipvis GScoringTribute; source http://windycityweasels.org/tribute-scoring-system/)."""
+"""Tribute (dipvis GScoringTribute; source http://windycityweasels.org/tribute-scoring-system/).
+
+Also the scoring loop of the systems that read the centres alone but for a
+concession, shared with OpenTribute and Vulcan: :func:`score_by_shape`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeVar
 
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    game_winner,
+    rule_of,
+    score_table,
+    solo_scores,
+)
 
-__all__ = ["Params", "Tribute", "score"]
+__all__ = ["Params", "Tribute", "exact", "score", "score_by_shape", "score_many",
+           "score_one_by_shape"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,9 +68,24 @@ class Tribute(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Tribute scores of one game (the rule: :class:`Tribute`)."""
+    return score_one_by_shape(game, params, _rule(params), _game_table, exact)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    return score_by_shape(games, params, _rule(params), _game_table, exact)
+
+
+def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """:func:`score` seat by seat: the path of a concession, and of the
+    boards it refuses."""
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
         return params.finish(solo_scores(winner, params.solo))
@@ -69,3 +100,75 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         0.0 if c == 0 else c + share + (received if c == top else -tribute) for c in centres
     ])
     return params.finish(scores)
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.survival, params.threshold,
+                   params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# game shape under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count of a game whose counts, highest first,
+    are ``ordered`` (as :func:`exact` works them out); None when two powers
+    reach the victory criterion."""
+    victory, solo, survival, threshold, round_to = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        return score_table({c: float(solo) if c == top else 0.0 for c in ordered}, round_to)
+    survivors = 7 - ordered.count(0)
+    toppers = ordered.count(top)
+    share = survival / survivors
+    tribute = min(share, top - threshold) if top > threshold else 0
+    received = tribute * (survivors - toppers) / toppers
+    return score_table({
+        c: 0.0 if c == 0 else c + share + (received if c == top else -tribute) for c in ordered
+    }, round_to)
+
+
+# ------------------------------------------------------------------ the loop
+# Shared with OpenTribute and Vulcan: every seat scores by its centres and
+# the game's shape, but in a game conceded to one power.
+
+P = TypeVar("P", bound=GameParams)
+Scores = tuple[float, ...]
+# ``table(shape, rule)``: the scores by centre count of a game of that shape
+# (None: the shape is refused); ``exact(game, params)``: the seat-by-seat
+# path of a concession and of a refused board (which it raises for).
+TableOf = Callable[[tuple[int, ...], Rule], "Scores | None"]
+Exact = Callable[[Game, P], Scores]
+
+
+def score_by_shape(games: Iterable[Game], params: P, rule: Rule, table: TableOf,
+                   exact: Exact[P]) -> list[Scores]:
+    """The scores of ``games`` by a system's tables (see :data:`TableOf`)."""
+    memo: dict[tuple[int, ...], Scores | None] = {}  # each game shape met in this call
+    get = memo.get
+    out: list[Scores] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        scores = get(desc)
+        if scores is None:
+            scores = memo[desc] = table(desc, rule)
+        if scores is None or game.conceded_to is not None:
+            append(exact(game, params))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        append((scores[a], scores[b], scores[c], scores[d], scores[e], scores[f], scores[g]))
+    return out
+
+
+def score_one_by_shape(game: Game, params: P, rule: Rule, table: TableOf,
+                       exact: Exact[P]) -> Scores:
+    """:func:`score_by_shape` of one game."""
+    scores = table(game.centres_desc, rule)
+    if scores is None or game.conceded_to is not None:
+        return exact(game, params)
+    a, b, c, d, e, f, g = game.centres
+    return (scores[a], scores[b], scores[c], scores[d], scores[e], scores[f], scores[g])

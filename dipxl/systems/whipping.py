@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from dipxl.model import Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     need_elimination_years,
     need_year,
+    rule_of,
+    score_table,
     solo_winner,
 )
+from dipxl.systems.manorcon import score_by_years, score_one_by_years
 
-__all__ = ["BASE_YEAR", "DEFAULT", "Params", "Whipping", "score"]
+__all__ = ["BASE_YEAR", "DEFAULT", "Params", "Whipping", "exact", "score", "score_many"]
 
 # A power scores a point for each year played from 1901: the year minus this.
 BASE_YEAR = 1900
@@ -67,9 +74,27 @@ class Whipping(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Whipping scores of one game (the rule: :class:`Whipping`)."""
+    return score_one_by_years(game, params, _rule(params), _game_table, _year_scores, exact,
+                              concessions=False)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    rule = _rule(params)
+    return score_by_years(games, params, rule, _game_table, _year_scores(rule), exact,
+                          concessions=False)
+
+
+def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """:func:`score` seat by seat, reading everything: the path of the
+    boards it refuses."""
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     played = [float(y - BASE_YEAR) if y is not None else 0.0 for y in years]
@@ -92,3 +117,37 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
             for i, c in enumerate(centres)
         ])
     return params.finish(scores)
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.per_centre,
+                   params.survivors_share, params.top_factor, params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# game shape under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count of the survivors of a game whose counts,
+    highest first, are ``ordered``: the soloist's alone when a power reaches
+    the victory criterion; None when two do (refused)."""
+    victory, solo, per_centre, survivors_share, top_factor, round_to = rule.values
+    top = ordered[0]
+    if top >= victory:
+        return None if ordered[1] == top else score_table({top: float(solo)}, round_to)
+    alone = ordered.count(top) == 1
+    share = survivors_share / (7 - ordered.count(0))
+    return score_table({c: per_centre * c + share + (top_factor * c if alone and c == top
+                                                      else 0.0)
+                        for c in ordered if c}, round_to)
+
+
+# Worked out once a rule (a few hundred years), not once a game or a call.
+@lru_cache(maxsize=64)
+def _year_scores(rule: Rule) -> dict[int | None, float]:
+    """The score of a power that played to a year, by the year (every year
+    a game may give): the year - 1900.  Private: nobody changes it."""
+    round_to = rule.values[-1]
+    return {year: round_half_up(float(year - BASE_YEAR), round_to)
+            for year in range(FIRST_YEAR, LAST_YEAR + 1)}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import round_half_up
 from dipxl.systems.base import (
     ELIMINATED_YEARS,
     FINAL_YEAR,
@@ -15,13 +18,17 @@ from dipxl.systems.base import (
 )
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     need_elimination_years,
+    rule_of,
+    score_table,
     solo_winner,
     solo_year,
 )
+from dipxl.systems.manorcon import score_by_years, score_one_by_years
 
-__all__ = ["BASE_YEAR", "DEFAULT", "Params", "WorldClassic", "score"]
+__all__ = ["BASE_YEAR", "DEFAULT", "Params", "WorldClassic", "exact", "score", "score_many"]
 
 # A power scores a point for each year survived after this one.
 BASE_YEAR = 1901
@@ -86,9 +93,27 @@ class WorldClassic(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The World Classic scores of one game (the rule: :class:`WorldClassic`)."""
+    return score_one_by_years(game, params, _rule(params), _game_table, _year_scores, exact,
+                              concessions=True)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    rule = _rule(params)
+    return score_by_years(games, params, rule, _game_table, _year_scores(rule), exact,
+                          concessions=True)
+
+
+def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """:func:`score` seat by seat, reading everything: the path of the
+    games the tables do not settle (a concession) and of those it refuses."""
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     dead = [float(y - BASE_YEAR) if y is not None else 0.0 for y in years]
@@ -113,3 +138,38 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
             for i, c in enumerate(centres)
         ])
     return params.finish(scores)
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.per_centre, params.survived,
+                   params.top_pool, params.top_sharers, params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# game shape under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count of the survivors of a game whose counts,
+    highest first, are ``ordered``: the winner's alone when a power reaches
+    the victory criterion; None when two do (refused)."""
+    victory, solo, per_centre, survived, top_pool, top_sharers, round_to = rule.values
+    top = ordered[0]
+    if top >= victory:
+        return None if ordered[1] == top else score_table({top: float(solo)}, round_to)
+    toppers = ordered.count(top)
+    pooled = top_sharers is None or toppers <= top_sharers
+    bonus = top_pool / toppers if pooled else 0.0
+    return score_table({c: per_centre * c + survived + (bonus if c == top else 0.0)
+                        for c in ordered if c}, round_to)
+
+
+# Worked out once a rule (a few hundred years), not once a game or a call.
+@lru_cache(maxsize=64)
+def _year_scores(rule: Rule) -> dict[int | None, float]:
+    """The score of a power that lasted to a year, by the year (every year
+    a game may give): a point a year after 1901.  Private: nobody changes
+    it."""
+    round_to = rule.values[-1]
+    return {year: round_half_up(float(year - BASE_YEAR), round_to)
+            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
