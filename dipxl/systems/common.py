@@ -200,7 +200,7 @@ class Rule:
     values: tuple[Any, ...]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # 2 and 2.0 are two rules: a score keeps its type
 def rule_of(*values: Hashable) -> Rule:
     """The one Rule of these parameter values (while it is cached)."""
     return Rule(values)
