@@ -257,3 +257,14 @@ def test_parameter_errors_say_which_parameter_and_value(
         get_system(system).make_params(overrides)
     assert caught.value.field == field
     assert caught.value.value is not None
+
+
+def test_round_to_given_as_a_whole_float_rounds_as_the_int() -> None:
+    """``round_to=2.0`` (a float from Python code or a cell) is the int 2:
+    round() needs an int, and the tables cached for ``round_to=2`` are the
+    same rule's."""
+    for system in ("cdiplo", "manorcon", "tribute"):
+        spec = get_system(system)
+        params = spec.make_params({"round_to": 2.0})
+        assert type(params.round_to) is int
+        assert spec.make_params({"round_to": 2}) == params

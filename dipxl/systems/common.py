@@ -144,6 +144,8 @@ class GameParams(FormatParams):
                     f"round_to must be at most 9 decimals, got {self.round_to}",
                     field="round_to", value=self.round_to,
                 )
+            # A whole float (2.0, from Python) as the int round() needs.
+            object.__setattr__(self, "round_to", int(self.round_to))
         if self.best_rounds is not None:
             check_number("best_rounds", self.best_rounds, 1, whole=True)
             if self.best_games is not None:
