@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     need_elimination_years,
+    rule_of,
+    score_table,
     solo_year,
 )
 
-__all__ = ["ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "second_key"]
+__all__ = [
+    "ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "score_many",
+    "second_key",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +91,10 @@ class Haight(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def rank_key(centres: int, year: int | None) -> int:
     """A power's rank in a draw, higher is better: a survivor's centres x
@@ -98,6 +111,163 @@ def second_key(key: int) -> float:
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Haight scores of one game (the rule: :class:`Haight`)."""
+    rule = _rule(params)
+    desc = game.centres_desc
+    solo = desc[0] >= params.victory_centres
+    table = _game_table(desc, game.year if solo else None, rule)
+    if table is None or game.conceded_to is not None:
+        return _exact(game, params)
+    by_count, zeros, solo = table
+    if not zeros:
+        return tuple([by_count[c] for c in game.centres])
+    if solo:
+        years_played = _years_played(params.round_to)
+        try:
+            return tuple([by_count[c] if c else years_played[e]
+                          for c, e in zip(game.centres, game.years, strict=True)])
+        except KeyError:  # an eliminated seat without its year: refused
+            return _exact(game, params)
+    given, eliminated = _eliminated(game.years, rule)
+    if given != zeros:  # an eliminated seat without its year: refused
+        return _exact(game, params)
+    return tuple([by_count[c] if c else x
+                  for c, x in zip(game.centres, eliminated, strict=True)])
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table, and the scores
+    of the eliminated by pattern of elimination years, worked out once a
+    call: a tournament costs a look-up or two a game)."""
+    rule = _rule(params)
+    victory = params.victory_centres
+    years_played = _years_played(params.round_to)
+    memo: dict[Hashable, Table | tuple[()]] = {}
+    get = memo.get
+    patterns: dict[tuple[int | None, ...], Eliminated] = {}
+    pattern_of = patterns.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        # A solo's table depends on its year too (the survivors' score).
+        key: Hashable = desc if desc[0] < victory else (desc, game.year)
+        table = get(key)
+        if table is None:
+            found = _game_table(desc, None if key is desc else game.year, rule)
+            table = memo[key] = found or ()
+        if not table or game.conceded_to is not None:
+            append(_exact(game, params))
+            continue
+        by_count, zeros, solo = table
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if not zeros:
+            append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
+                    by_count[f], by_count[g]))
+        elif solo:  # the eliminated score their years played
+            ya, yb, yc, yd, ye, yf, yg = game.years
+            try:
+                append((by_count[a] if a else years_played[ya],
+                        by_count[b] if b else years_played[yb],
+                        by_count[c] if c else years_played[yc],
+                        by_count[d] if d else years_played[yd],
+                        by_count[e] if e else years_played[ye],
+                        by_count[f] if f else years_played[yf],
+                        by_count[g] if g else years_played[yg]))
+            except KeyError:  # an eliminated seat without its year: refused
+                append(_exact(game, params))
+        else:  # a draw: the eliminated rank by year
+            years = game.years
+            pattern = pattern_of(years)
+            if pattern is None:
+                pattern = patterns[years] = _eliminated(years, rule)
+            given, (xa, xb, xc, xd, xe, xf, xg) = pattern
+            if given != zeros:  # an eliminated seat without its year: refused
+                append(_exact(game, params))
+                continue
+            append((by_count[a] if a else xa, by_count[b] if b else xb,
+                    by_count[c] if c else xc, by_count[d] if d else xd,
+                    by_count[e] if e else xe, by_count[f] if f else xf,
+                    by_count[g] if g else xg))
+    return out
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.loser_centres,
+                   params.centre_points, params.positions, params.lead, params.round_to)
+
+
+# A game shape's survivor scores by centre count (score_table: rounded as
+# finish rounds), its number of eliminated seats, and whether it is a solo.
+Table = tuple[tuple[float, ...], int, bool]
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape (and, after a solo, year) under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table | None:
+    """The survivors' scores of a game whose counts, highest first, are
+    ``ordered`` and which was not conceded; ``year``: the final year, read
+    after a solo.  None (the exact path scores or refuses the board): a
+    solo whose survivors need the final year when it is not given, or a
+    draw with one survivor (its lead is measured against the last
+    elimination year)."""
+    victory, solo, loser_centres, centre_points, positions, lead, round_to = rule.values
+    top, second = ordered[0], ordered[1]
+    zeros = ordered.count(0)
+    if top >= victory:
+        beaten = any(0 < c < victory for c in ordered)
+        if beaten and year is None:
+            return None
+        played = year - 1900 if beaten and year is not None else 0
+        table = {c: float(solo) if c >= victory else float(max(loser_centres * c, played))
+                 for c in ordered if c}
+        return score_table(table, round_to), zeros, True
+    if not second:
+        return None
+    # The survivors take the first places, whatever the elimination years.
+    points = position_points([c * ABOVE_YEARS for c in ordered], positions, TieShare.LOWEST)
+    result = {c: centre_points * c + points[c * ABOVE_YEARS] for c in ordered if c}
+    if top > second:  # a sole board topper adds its lead
+        result[top] += lead * (top - second_key(second * ABOVE_YEARS))
+    return score_table({c: float(r) for c, r in result.items()}, round_to), zeros, False
+
+
+# Per seat: the draw score of an eliminated seat (NaN, never read: a
+# survivor), and how many elimination years are given.
+Eliminated = tuple[int, tuple[float, ...]]
+
+
+# A bounded cache of a pure function: the draw scores of the eliminated, per
+# pattern of elimination years (which says how many survive).
+@lru_cache(maxsize=1 << 16)
+def _eliminated(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
+    """The eliminated seats' scores in a draw: years played + the rank
+    points of the places after the survivors', the later out the higher,
+    the same year all taking the lowest place's (rounded as finish rounds)."""
+    positions, round_to = rule.values[4], rule.values[-1]
+    out = sorted((e for e in years if e is not None), reverse=True)
+    place = years.count(None)  # the survivors take the places before
+    points: dict[int, float] = {}
+    for e in out:  # the last place of a year's group is its points
+        points[e] = positions[place] if place < len(positions) else 0.0
+        place += 1
+    scores = tuple([math.nan if e is None else round_half_up(float(e - 1900 + points[e]), round_to)
+                    for e in years])
+    return len(out), scores
+
+
+# A small cache of a pure function: an eliminated power's score after a solo
+# (its years played, rounded as finish rounds) by elimination year (read,
+# never changed: Mapping); a seat with no year is a KeyError.
+@lru_cache(maxsize=16)
+def _years_played(round_to: int | None) -> Mapping[int | None, float]:
+    return {e: round_half_up(float(e - 1900), round_to) for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat: boards no table covers (a
+    concession, a draw with one survivor, a board refused)."""
     centres = game.centres
     years = need_elimination_years(game)
     victory = params.victory_centres
