@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -95,22 +95,26 @@ class Detour09(GameSystem[Params]):
 
 def survival(year: int, params: Params = DEFAULT) -> float:
     """The survival points of a power out (or beaten by a solo) in ``year``."""
-    return params.survival * min(params.survival_years, year - FIRST_YEAR)
+    return _survival(year, params.survival, params.survival_years)
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Detour09 scores of one game (the rule: :class:`Detour09`)."""
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
     desc = game.centres_desc
-    solo = desc[0] >= params.victory_centres
-    table = _game_table(desc, game.year if solo else None, _rule(params))
+    table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
     if table is None or game.conceded_to is not None:
         return _exact(game, params)
-    by_count, eliminated = table
+    by_count, by_year = table
     if desc[6]:  # nobody eliminated
         return tuple([by_count[c] for c in game.centres])
-    offsets = _offsets(params.survival_years)
     try:
-        return tuple([by_count[c] if c else eliminated[offsets[e]]
+        return tuple([by_count[c] if c else by_year[e]
                       for c, e in zip(game.centres, game.years, strict=True)])
     except KeyError:  # an eliminated seat without its year: refused
         return _exact(game, params)
@@ -121,23 +125,21 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     once a call, so a tournament costs one look-up a game)."""
     rule = _rule(params)
     victory = params.victory_centres
-    offsets = _offsets(params.survival_years)
-    memo: dict[Hashable, Table | tuple[()]] = {}
+    by_year = _by_year(rule, True)  # the eliminated of every drawn game
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
     get = memo.get
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
         desc = game.centres_desc
-        # A solo's table depends on its year too (the survivors' points).
-        key: Hashable = desc if desc[0] < victory else (desc, game.year)
-        table = get(key)
-        if table is None:
-            found = _game_table(desc, None if key is desc else game.year, rule)
-            table = memo[key] = found or ()
-        if not table or game.conceded_to is not None:
-            append(_exact(game, params))
+        by_count = get(desc)
+        if by_count is None:
+            # (): one by one, as a solo is (its table depends on its year too).
+            found = None if desc[0] >= victory else _game_table(desc, None, rule)
+            by_count = memo[desc] = found[0] if found else ()
+        if not by_count or game.conceded_to is not None:
+            append(_score(game, params, rule))
             continue
-        by_count, eliminated = table
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if desc[6]:  # nobody eliminated
             append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
@@ -145,13 +147,10 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             continue
         ya, yb, yc, yd, ye, yf, yg = game.years
         try:
-            append((by_count[a] if a else eliminated[offsets[ya]],
-                    by_count[b] if b else eliminated[offsets[yb]],
-                    by_count[c] if c else eliminated[offsets[yc]],
-                    by_count[d] if d else eliminated[offsets[yd]],
-                    by_count[e] if e else eliminated[offsets[ye]],
-                    by_count[f] if f else eliminated[offsets[yf]],
-                    by_count[g] if g else eliminated[offsets[yg]]))
+            append((by_count[a] if a else by_year[ya], by_count[b] if b else by_year[yb],
+                    by_count[c] if c else by_year[yc], by_count[d] if d else by_year[yd],
+                    by_count[e] if e else by_year[ye], by_count[f] if f else by_year[yf],
+                    by_count[g] if g else by_year[yg]))
         except KeyError:  # an eliminated seat without its year: refused
             append(_exact(game, params))
     return out
@@ -163,19 +162,10 @@ def _rule(params: Params) -> Rule:
                    params.positions, params.survival, params.survival_years, params.round_to)
 
 
-# A small cache of a pure function: per elimination year, the years survived
-# that count (at most survival_years), which index a table's scores of the
-# eliminated (read, never changed: Mapping); a seat with no year is a KeyError.
-@lru_cache(maxsize=16)
-def _offsets(survival_years: int) -> Mapping[int | None, int]:
-    most = min(int(survival_years), LAST_YEAR - FIRST_YEAR)
-    return {e: min(e - FIRST_YEAR, most) for e in range(FIRST_YEAR, LAST_YEAR + 1)}
-
-
 # A game shape's scores by centre count (score_table: rounded as finish
-# rounds), and the score of an eliminated seat by its years survived
-# (counted at most survival_years; empty when nobody is eliminated).
-Table = tuple[tuple[float, ...], tuple[float, ...]]
+# rounds), and an eliminated seat's score by its elimination year (one
+# mapping serves every drawn game, another every solo).
+Table = tuple[tuple[float, ...], Mapping[int | None, float]]
 
 
 # A bounded cache of a pure function returning immutable tables: the same
@@ -187,14 +177,11 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table
     solo.  None (the exact path scores or refuses the board): two powers
     on the victory count (the winner is the first in power order: a seat,
     not a count), a solo whose survivors need the final year when it is
-    not given, or raw scores whose total could depend on the order they
-    are added in (the exact path adds them in power order)."""
+    not given, raw scores whose total could depend on the order they are
+    added in (the exact path adds them in power order), or eliminated seats
+    with raw points (a 7th place's position points: their scaled score
+    depends on the game's total)."""
     victory, win, draw_total, alive, positions, per_year, most, round_to = rule.values
-
-    def survived(years: int) -> float:  # survival(), for the rule's parameters
-        points: float = per_year * min(most, years)
-        return points
-
     top, second = ordered[0], ordered[1]
     if top >= victory:
         if second == top:
@@ -203,29 +190,47 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table
         if second:  # survivors beaten by the solo: their years to the final year
             if year is None:
                 return None
-            table.update({c: survived(year - FIRST_YEAR) for c in ordered[1:] if c})
-        base = None
-    else:
-        points = position_points(ordered, positions, TieShare.LOWEST)
-        raw = {c: c + (alive if c else 0) + p for c, p in points.items()}
-        each = [raw[c] for c in ordered]
-        if top > second:  # a sole board topper adds its lead
-            each[0] += top - second
-        if not sums_exactly(each):
-            return None
-        total = sum(each)
-        table = {c: r * draw_total / total + 0.0 for c, r in raw.items()}
-        table[top] = each[0] * draw_total / total + 0.0
-        base = raw.get(0, 0) * draw_total / total
-    eliminated = () if ordered[6] else tuple(
-        [round_half_up(survived(j) if base is None else base + survived(j), round_to)
-         for j in range(min(int(most), LAST_YEAR - FIRST_YEAR) + 1)])
-    return score_table(table, round_to), eliminated
+            table.update({c: _survival(year, per_year, most) for c in ordered[1:] if c})
+        return score_table(table, round_to), _by_year(rule, False)
+    points = position_points(ordered, positions, TieShare.LOWEST)
+    raw = {c: c + (alive if c else 0) + p for c, p in points.items()}
+    if raw.get(0, 0):
+        return None
+    each = [raw[c] for c in ordered]
+    if top > second:  # a sole board topper adds its lead
+        each[0] += top - second
+    if not sums_exactly(each):
+        return None
+    total = sum(each)
+    table = {c: r * draw_total / total + 0.0 for c, r in raw.items()}
+    table[top] = each[0] * draw_total / total + 0.0
+    return score_table(table, round_to), _by_year(rule, True)
+
+
+def _survival(year: int, per_year: float, most: int) -> float:
+    """:func:`survival` under these parameters."""
+    points: float = per_year * min(most, year - FIRST_YEAR)
+    return points
+
+
+# A small cache of a pure function: an eliminated seat's score by its year
+# (read, never changed: Mapping; a seat with no year is a KeyError).
+@lru_cache(maxsize=64)
+def _by_year(rule: Rule, drawn: bool) -> Mapping[int | None, float]:
+    """An eliminated seat's score by elimination year: its survival points,
+    rounded as finish rounds; in a draw, added to its scaled raw score,
+    a raw 0 (0 whatever the total, signed as draw_total)."""
+    _, _, draw_total, _, _, per_year, most, round_to = rule.values
+    scaled = 0.0 * draw_total
+    return {e: round_half_up(scaled + _survival(e, per_year, most) if drawn
+                             else _survival(e, per_year, most), round_to)
+            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:
     """:func:`score` worked out seat by seat: boards no table covers (a
-    concession, two powers on the victory count, a board refused)."""
+    concession, two powers on the victory count, raw scores added in power
+    order, eliminated seats with position points, a board refused)."""
     centres = game.centres
     years = need_elimination_years(game)
     winner = game.soloer(params.victory_centres)
