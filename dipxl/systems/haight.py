@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -111,24 +111,28 @@ def second_key(key: int) -> float:
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Haight scores of one game (the rule: :class:`Haight`)."""
-    rule = _rule(params)
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
     desc = game.centres_desc
     solo = desc[0] >= params.victory_centres
-    table = _game_table(desc, game.year if solo else None, rule)
-    if table is None or game.conceded_to is not None:
+    by_count = _game_table(desc, game.year if solo else None, rule)
+    if by_count is None or game.conceded_to is not None:
         return _exact(game, params)
-    by_count, zeros, solo = table
-    if not zeros:
+    if desc[6]:  # nobody eliminated
         return tuple([by_count[c] for c in game.centres])
-    if solo:
-        years_played = _years_played(params.round_to)
+    if solo or desc[5]:  # one eliminated in a draw, or the eliminated of a solo
+        by_year = _years_played(0 if solo else _seventh(params.positions), params.round_to)
         try:
-            return tuple([by_count[c] if c else years_played[e]
+            return tuple([by_count[c] if c else by_year[e]
                           for c, e in zip(game.centres, game.years, strict=True)])
         except KeyError:  # an eliminated seat without its year: refused
             return _exact(game, params)
     given, eliminated = _eliminated(game.years, rule)
-    if given != zeros:  # an eliminated seat without its year: refused
+    if not desc[6 - given]:  # an eliminated seat without its year (see score_many)
         return _exact(game, params)
     return tuple([by_count[c] if c else x
                   for c, x in zip(game.centres, eliminated, strict=True)])
@@ -140,8 +144,8 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     call: a tournament costs a look-up or two a game)."""
     rule = _rule(params)
     victory = params.victory_centres
-    years_played = _years_played(params.round_to)
-    memo: dict[Hashable, Table | tuple[()]] = {}
+    alone = _years_played(_seventh(params.positions), params.round_to)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
     get = memo.get
     patterns: dict[tuple[int | None, ...], Eliminated] = {}
     pattern_of = patterns.get
@@ -149,39 +153,36 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     append = out.append
     for game in games:
         desc = game.centres_desc
-        # A solo's table depends on its year too (the survivors' score).
-        key: Hashable = desc if desc[0] < victory else (desc, game.year)
-        table = get(key)
-        if table is None:
-            found = _game_table(desc, None if key is desc else game.year, rule)
-            table = memo[key] = found or ()
-        if not table or game.conceded_to is not None:
-            append(_exact(game, params))
+        by_count = get(desc)
+        if by_count is None:
+            # (): one by one, as a solo is (its table depends on its year too).
+            by_count = memo[desc] = (() if desc[0] >= victory
+                                     else _game_table(desc, None, rule) or ())
+        if not by_count or game.conceded_to is not None:
+            append(_score(game, params, rule))
             continue
-        by_count, zeros, solo = table
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if not zeros:
+        if desc[6]:  # nobody eliminated
             append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
                     by_count[f], by_count[g]))
-        elif solo:  # the eliminated score their years played
+        elif desc[5]:  # one eliminated: 7th, whatever its year
             ya, yb, yc, yd, ye, yf, yg = game.years
             try:
-                append((by_count[a] if a else years_played[ya],
-                        by_count[b] if b else years_played[yb],
-                        by_count[c] if c else years_played[yc],
-                        by_count[d] if d else years_played[yd],
-                        by_count[e] if e else years_played[ye],
-                        by_count[f] if f else years_played[yf],
-                        by_count[g] if g else years_played[yg]))
+                append((by_count[a] if a else alone[ya], by_count[b] if b else alone[yb],
+                        by_count[c] if c else alone[yc], by_count[d] if d else alone[yd],
+                        by_count[e] if e else alone[ye], by_count[f] if f else alone[yf],
+                        by_count[g] if g else alone[yg]))
             except KeyError:  # an eliminated seat without its year: refused
                 append(_exact(game, params))
-        else:  # a draw: the eliminated rank by year
+        else:  # two or more eliminated: they rank by year
             years = game.years
             pattern = pattern_of(years)
             if pattern is None:
                 pattern = patterns[years] = _eliminated(years, rule)
             given, (xa, xb, xc, xd, xe, xf, xg) = pattern
-            if given != zeros:  # an eliminated seat without its year: refused
+            # Only eliminated seats give years: each does when the count just
+            # above the last `given` is a survivor's (else: refused).
+            if not desc[6 - given]:
                 append(_exact(game, params))
                 continue
             append((by_count[a] if a else xa, by_count[b] if b else xb,
@@ -197,24 +198,25 @@ def _rule(params: Params) -> Rule:
                    params.centre_points, params.positions, params.lead, params.round_to)
 
 
-# A game shape's survivor scores by centre count (score_table: rounded as
-# finish rounds), its number of eliminated seats, and whether it is a solo.
-Table = tuple[tuple[float, ...], int, bool]
+def _seventh(positions: tuple[float, ...]) -> float:
+    """The rank points of 7th place (a lone eliminated power's in a draw)."""
+    return positions[6] if len(positions) > 6 else 0.0
 
 
 # A bounded cache of a pure function returning immutable tables: the same
 # shape (and, after a solo, year) under the same rule gives the same table.
 @lru_cache(maxsize=1 << 16)
-def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table | None:
-    """The survivors' scores of a game whose counts, highest first, are
-    ``ordered`` and which was not conceded; ``year``: the final year, read
-    after a solo.  None (the exact path scores or refuses the board): a
-    solo whose survivors need the final year when it is not given, or a
-    draw with one survivor (its lead is measured against the last
-    elimination year)."""
+def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule
+                ) -> tuple[float, ...] | None:
+    """The survivors' scores by centre count (:func:`score_table`: rounded
+    to ``round_to`` decimals, if set) of a game whose counts, highest
+    first, are ``ordered`` and which was not conceded; ``year``: the final
+    year, read after a solo.  None (the exact path scores or refuses the
+    board): a solo whose survivors need the final year when it is not
+    given, or a draw with one survivor (its lead is measured against the
+    last elimination year)."""
     victory, solo, loser_centres, centre_points, positions, lead, round_to = rule.values
     top, second = ordered[0], ordered[1]
-    zeros = ordered.count(0)
     if top >= victory:
         beaten = any(0 < c < victory for c in ordered)
         if beaten and year is None:
@@ -222,7 +224,7 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table
         played = year - 1900 if beaten and year is not None else 0
         table = {c: float(solo) if c >= victory else float(max(loser_centres * c, played))
                  for c in ordered if c}
-        return score_table(table, round_to), zeros, True
+        return score_table(table, round_to)
     if not second:
         return None
     # The survivors take the first places, whatever the elimination years.
@@ -230,7 +232,7 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table
     result = {c: centre_points * c + points[c * ABOVE_YEARS] for c in ordered if c}
     if top > second:  # a sole board topper adds its lead
         result[top] += lead * (top - second_key(second * ABOVE_YEARS))
-    return score_table({c: float(r) for c, r in result.items()}, round_to), zeros, False
+    return score_table({c: float(r) for c, r in result.items()}, round_to)
 
 
 # Per seat: the draw score of an eliminated seat (NaN, never read: a
@@ -257,12 +259,13 @@ def _eliminated(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
     return len(out), scores
 
 
-# A small cache of a pure function: an eliminated power's score after a solo
-# (its years played, rounded as finish rounds) by elimination year (read,
-# never changed: Mapping); a seat with no year is a KeyError.
-@lru_cache(maxsize=16)
-def _years_played(round_to: int | None) -> Mapping[int | None, float]:
-    return {e: round_half_up(float(e - 1900), round_to) for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+# A small cache of a pure function: an eliminated power's score by its year
+# (read, never changed: Mapping; a seat with no year is a KeyError): its
+# years played + ``points`` of rank, rounded as finish rounds.
+@lru_cache(maxsize=64, typed=True)
+def _years_played(points: float, round_to: int | None) -> Mapping[int | None, float]:
+    return {e: round_half_up(float(e - 1900 + points), round_to)
+            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:
