@@ -3,7 +3,7 @@ CATALOGUE.md "Ranked Classic family")."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -139,7 +139,12 @@ def _rank_points(ordered: Sequence[int], positions: Sequence[float],
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Ranked Classic scores of one game (the rule: :class:`RankedClassic`)."""
-    rule = _rule(params)
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
     desc = game.centres_desc
     table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
     if table is None or game.conceded_to is not None:
@@ -160,20 +165,19 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     rule = _rule(params)
     victory = params.victory_centres
     eliminated = _eliminated(params.round_to)
-    memo: dict[Hashable, tuple[float, ...]] = {}
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
     get = memo.get
     out: list[tuple[float, ...]] = []
     append = out.append
     for game in games:
         desc = game.centres_desc
-        # A solo's table depends on its year too (the survivors' score).
-        key: Hashable = desc if desc[0] < victory else (desc, game.year)
-        table = get(key)
+        table = get(desc)
         if table is None:
-            found = _game_table(desc, None if key is desc else game.year, rule)
-            table = memo[key] = found or ()
+            # (): one by one, as a solo is (its table depends on its year too).
+            table = memo[desc] = (() if desc[0] >= victory
+                                  else _game_table(desc, None, rule) or ())
         if not table or game.conceded_to is not None:
-            append(_exact(game, params))
+            append(_score(game, params, rule))
             continue
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if desc[6]:  # nobody eliminated
