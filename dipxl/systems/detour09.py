@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     need_elimination_years,
+    rule_of,
+    score_table,
     solo_year,
 )
 
-__all__ = ["DEFAULT", "Detour09", "Params", "score", "survival"]
+__all__ = [
+    "DEFAULT", "Detour09", "Params", "score", "score_many", "sums_exactly", "survival",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,14 +88,149 @@ class Detour09(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def survival(year: int, params: Params = DEFAULT) -> float:
     """The survival points of a power out (or beaten by a solo) in ``year``."""
-    return params.survival * min(params.survival_years, year - FIRST_YEAR)
+    return _survival(year, params.survival, params.survival_years)
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Detour09 scores of one game (the rule: :class:`Detour09`)."""
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
+    desc = game.centres_desc
+    table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
+    if table is None or game.conceded_to is not None:
+        return _exact(game, params)
+    by_count, by_year = table
+    if desc[6]:  # nobody eliminated
+        return tuple([by_count[c] for c in game.centres])
+    try:
+        return tuple([by_count[c] if c else by_year[e]
+                      for c, e in zip(game.centres, game.years, strict=True)])
+    except KeyError:  # an eliminated seat without its year: refused
+        return _exact(game, params)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table is worked out
+    once a call, so a tournament costs one look-up a game)."""
+    rule = _rule(params)
+    victory = params.victory_centres
+    by_year = _by_year(rule, True)  # the eliminated of every drawn game
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        by_count = get(desc)
+        if by_count is None:
+            # (): one by one, as a solo is (its table depends on its year too).
+            found = None if desc[0] >= victory else _game_table(desc, None, rule)
+            by_count = memo[desc] = found[0] if found else ()
+        if not by_count or game.conceded_to is not None:
+            append(_score(game, params, rule))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if desc[6]:  # nobody eliminated
+            append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
+                    by_count[f], by_count[g]))
+            continue
+        ya, yb, yc, yd, ye, yf, yg = game.years
+        try:
+            append((by_count[a] if a else by_year[ya], by_count[b] if b else by_year[yb],
+                    by_count[c] if c else by_year[yc], by_count[d] if d else by_year[yd],
+                    by_count[e] if e else by_year[ye], by_count[f] if f else by_year[yf],
+                    by_count[g] if g else by_year[yg]))
+        except KeyError:  # an eliminated seat without its year: refused
+            append(_exact(game, params))
+    return out
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.win, params.draw_total, params.alive,
+                   params.positions, params.survival, params.survival_years, params.round_to)
+
+
+# A game shape's scores by centre count (score_table: rounded as finish
+# rounds), and an eliminated seat's score by its elimination year (one
+# mapping serves every drawn game, another every solo).
+Table = tuple[tuple[float, ...], Mapping[int | None, float]]
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape (and, after a solo, year) under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule) -> Table | None:
+    """The scores of a game whose counts, highest first, are ``ordered``
+    and which was not conceded; ``year``: the final year, read after a
+    solo.  None (the exact path scores or refuses the board): two powers
+    on the victory count (the winner is the first in power order: a seat,
+    not a count), a solo whose survivors need the final year when it is
+    not given, raw scores whose total could depend on the order they are
+    added in (the exact path adds them in power order), or eliminated seats
+    with raw points (a 7th place's position points: their scaled score
+    depends on the game's total)."""
+    victory, win, draw_total, alive, positions, per_year, most, round_to = rule.values
+    top, second = ordered[0], ordered[1]
+    if top >= victory:
+        if second == top:
+            return None
+        table = {top: float(win)}
+        if second:  # survivors beaten by the solo: their years to the final year
+            if year is None:
+                return None
+            table.update({c: _survival(year, per_year, most) for c in ordered[1:] if c})
+        return score_table(table, round_to), _by_year(rule, False)
+    points = position_points(ordered, positions, TieShare.LOWEST)
+    raw = {c: c + (alive if c else 0) + p for c, p in points.items()}
+    if raw.get(0, 0):
+        return None
+    each = [raw[c] for c in ordered]
+    if top > second:  # a sole board topper adds its lead
+        each[0] += top - second
+    if not sums_exactly(each):
+        return None
+    total = sum(each)
+    table = {c: r * draw_total / total + 0.0 for c, r in raw.items()}
+    table[top] = each[0] * draw_total / total + 0.0
+    return score_table(table, round_to), _by_year(rule, True)
+
+
+def _survival(year: int, per_year: float, most: int) -> float:
+    """:func:`survival` under these parameters."""
+    points: float = per_year * min(most, year - FIRST_YEAR)
+    return points
+
+
+# A small cache of a pure function: an eliminated seat's score by its year
+# (read, never changed: Mapping; a seat with no year is a KeyError).
+@lru_cache(maxsize=64)
+def _by_year(rule: Rule, drawn: bool) -> Mapping[int | None, float]:
+    """An eliminated seat's score by elimination year: its survival points,
+    rounded as finish rounds; in a draw, added to its scaled raw score,
+    a raw 0 (0 whatever the total, signed as draw_total)."""
+    _, _, draw_total, _, _, per_year, most, round_to = rule.values
+    scaled = 0.0 * draw_total
+    return {e: round_half_up(scaled + _survival(e, per_year, most) if drawn
+                             else _survival(e, per_year, most), round_to)
+            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat: boards no table covers (a
+    concession, two powers on the victory count, raw scores added in power
+    order, eliminated seats with position points, a board refused)."""
     centres = game.centres
     years = need_elimination_years(game)
     winner = game.soloer(params.victory_centres)
@@ -118,3 +260,12 @@ def _year(year: int | None) -> int:
     """An eliminated power's year (need_elimination_years gave them all)."""
     assert year is not None
     return year
+
+
+def sums_exactly(values: Iterable[float]) -> bool:
+    """True when adding up to seven of ``values`` in any order gives the
+    same number, every partial sum being exact: each is a multiple of
+    2**-16 under 2**30 in magnitude (a sum of seven then needs at most 49
+    of a float's 53 bits).  A table worked out in order of centres may then
+    stand for a sum the rule takes in power order."""
+    return all(abs(v) < 2**30 and (float(v) * 65536).is_integer() for v in values)

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     need_elimination_years,
+    rule_of,
+    score_table,
     solo_year,
 )
 
-__all__ = ["ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "second_key"]
+__all__ = [
+    "ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "score_many",
+    "second_key",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +91,10 @@ class Haight(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def rank_key(centres: int, year: int | None) -> int:
     """A power's rank in a draw, higher is better: a survivor's centres x
@@ -98,6 +111,166 @@ def second_key(key: int) -> float:
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Haight scores of one game (the rule: :class:`Haight`)."""
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
+    desc = game.centres_desc
+    solo = desc[0] >= params.victory_centres
+    by_count = _game_table(desc, game.year if solo else None, rule)
+    if by_count is None or game.conceded_to is not None:
+        return _exact(game, params)
+    if desc[6]:  # nobody eliminated
+        return tuple([by_count[c] for c in game.centres])
+    if solo or desc[5]:  # one eliminated in a draw, or the eliminated of a solo
+        by_year = _years_played(0 if solo else _seventh(params.positions), params.round_to)
+        try:
+            return tuple([by_count[c] if c else by_year[e]
+                          for c, e in zip(game.centres, game.years, strict=True)])
+        except KeyError:  # an eliminated seat without its year: refused
+            return _exact(game, params)
+    given, eliminated = _eliminated(game.years, rule)
+    if not desc[6 - given]:  # an eliminated seat without its year (see score_many)
+        return _exact(game, params)
+    return tuple([by_count[c] if c else x
+                  for c, x in zip(game.centres, eliminated, strict=True)])
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table, and the scores
+    of the eliminated by pattern of elimination years, worked out once a
+    call: a tournament costs a look-up or two a game)."""
+    rule = _rule(params)
+    victory = params.victory_centres
+    alone = _years_played(_seventh(params.positions), params.round_to)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+    get = memo.get
+    patterns: dict[tuple[int | None, ...], Eliminated] = {}
+    pattern_of = patterns.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        by_count = get(desc)
+        if by_count is None:
+            # (): one by one, as a solo is (its table depends on its year too).
+            by_count = memo[desc] = (() if desc[0] >= victory
+                                     else _game_table(desc, None, rule) or ())
+        if not by_count or game.conceded_to is not None:
+            append(_score(game, params, rule))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if desc[6]:  # nobody eliminated
+            append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
+                    by_count[f], by_count[g]))
+        elif desc[5]:  # one eliminated: 7th, whatever its year
+            ya, yb, yc, yd, ye, yf, yg = game.years
+            try:
+                append((by_count[a] if a else alone[ya], by_count[b] if b else alone[yb],
+                        by_count[c] if c else alone[yc], by_count[d] if d else alone[yd],
+                        by_count[e] if e else alone[ye], by_count[f] if f else alone[yf],
+                        by_count[g] if g else alone[yg]))
+            except KeyError:  # an eliminated seat without its year: refused
+                append(_exact(game, params))
+        else:  # two or more eliminated: they rank by year
+            years = game.years
+            pattern = pattern_of(years)
+            if pattern is None:
+                pattern = patterns[years] = _eliminated(years, rule)
+            given, (xa, xb, xc, xd, xe, xf, xg) = pattern
+            # Only eliminated seats give years: each does when the count just
+            # above the last `given` is a survivor's (else: refused).
+            if not desc[6 - given]:
+                append(_exact(game, params))
+                continue
+            append((by_count[a] if a else xa, by_count[b] if b else xb,
+                    by_count[c] if c else xc, by_count[d] if d else xd,
+                    by_count[e] if e else xe, by_count[f] if f else xf,
+                    by_count[g] if g else xg))
+    return out
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.loser_centres,
+                   params.centre_points, params.positions, params.lead, params.round_to)
+
+
+def _seventh(positions: tuple[float, ...]) -> float:
+    """The rank points of 7th place (a lone eliminated power's in a draw)."""
+    return positions[6] if len(positions) > 6 else 0.0
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape (and, after a solo, year) under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule
+                ) -> tuple[float, ...] | None:
+    """The survivors' scores by centre count (:func:`score_table`: rounded
+    to ``round_to`` decimals, if set) of a game whose counts, highest
+    first, are ``ordered`` and which was not conceded; ``year``: the final
+    year, read after a solo.  None (the exact path scores or refuses the
+    board): a solo whose survivors need the final year when it is not
+    given, or a draw with one survivor (its lead is measured against the
+    last elimination year)."""
+    victory, solo, loser_centres, centre_points, positions, lead, round_to = rule.values
+    top, second = ordered[0], ordered[1]
+    if top >= victory:
+        beaten = any(0 < c < victory for c in ordered)
+        if beaten and year is None:
+            return None
+        played = year - 1900 if beaten and year is not None else 0
+        table = {c: float(solo) if c >= victory else float(max(loser_centres * c, played))
+                 for c in ordered if c}
+        return score_table(table, round_to)
+    if not second:
+        return None
+    # The survivors take the first places, whatever the elimination years.
+    points = position_points([c * ABOVE_YEARS for c in ordered], positions, TieShare.LOWEST)
+    result = {c: centre_points * c + points[c * ABOVE_YEARS] for c in ordered if c}
+    if top > second:  # a sole board topper adds its lead
+        result[top] += lead * (top - second_key(second * ABOVE_YEARS))
+    return score_table({c: float(r) for c, r in result.items()}, round_to)
+
+
+# Per seat: the draw score of an eliminated seat (NaN, never read: a
+# survivor), and how many elimination years are given.
+Eliminated = tuple[int, tuple[float, ...]]
+
+
+# A bounded cache of a pure function: the draw scores of the eliminated, per
+# pattern of elimination years (which says how many survive).
+@lru_cache(maxsize=1 << 16)
+def _eliminated(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
+    """The eliminated seats' scores in a draw: years played + the rank
+    points of the places after the survivors', the later out the higher,
+    the same year all taking the lowest place's (rounded as finish rounds)."""
+    positions, round_to = rule.values[4], rule.values[-1]
+    out = sorted((e for e in years if e is not None), reverse=True)
+    place = years.count(None)  # the survivors take the places before
+    points: dict[int, float] = {}
+    for e in out:  # the last place of a year's group is its points
+        points[e] = positions[place] if place < len(positions) else 0.0
+        place += 1
+    scores = tuple([math.nan if e is None else round_half_up(float(e - 1900 + points[e]), round_to)
+                    for e in years])
+    return len(out), scores
+
+
+# A small cache of a pure function: an eliminated power's score by its year
+# (read, never changed: Mapping; a seat with no year is a KeyError): its
+# years played + ``points`` of rank, rounded as finish rounds.
+@lru_cache(maxsize=64, typed=True)
+def _years_played(points: float, round_to: int | None) -> Mapping[int | None, float]:
+    return {e: round_half_up(float(e - 1900 + points), round_to)
+            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat: boards no table covers (a
+    concession, a draw with one survivor, a board refused)."""
     centres = game.centres
     years = need_elimination_years(game)
     victory = params.victory_centres

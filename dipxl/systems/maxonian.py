@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.errors import InputError, Notice
 from dipxl.model import Game, Power
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import GameSystem, param
-from dipxl.systems.common import GameParams, check_number, check_positions
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    check_positions,
+    rule_of,
+    score_table,
+)
 
-__all__ = ["DEFAULT", "Maxonian", "Params", "bonus", "score", "walk_keys"]
+__all__ = ["DEFAULT", "Maxonian", "Params", "bonus", "score", "score_many", "walk_keys"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,6 +76,10 @@ class Maxonian(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
     def notices(self, game: Game, params: Params = DEFAULT) -> list[Notice]:
         return notices(game)
 
@@ -90,6 +103,74 @@ def notices(game: Game) -> list[Notice]:
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Maxonian scores of one game (the rule: :class:`Maxonian`)."""
+    table = _game_table(game.centres_desc, _rule(params))
+    if table is None or game.conceded_to is not None or (game.chart and not _chart_idle(game)):
+        return _exact(game, params)
+    a, b, c, d, e, f, g = game.centres
+    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table is worked out
+    once a call, so a tournament costs one look-up a game)."""
+    rule = _rule(params)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        table = get(game.centres_desc)
+        if table is None:
+            table = memo[game.centres_desc] = _game_table(game.centres_desc, rule) or ()
+        if (not table or game.conceded_to is not None
+                or (game.chart and not _chart_idle(game))):
+            append(_exact(game, params))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+    return out
+
+
+def _chart_idle(game: Game) -> bool:
+    """True when the board's chart changes no score: no tie on final
+    centres for it to break, and no earlier year it gives is refused as
+    incomplete (:func:`walk_keys`)."""
+    if len(set(game.centres_desc)) < 7:
+        return False
+    final = game.year
+    return not any(None in counts for year, counts in game.chart.items()
+                   if final is None or year < final)
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.positions, params.threshold,
+                   params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count (:func:`score_table`: rounded to
+    ``round_to`` decimals, if set) of a game whose counts, highest first,
+    are ``ordered``, placed by centres alone (no chart, or one breaking no
+    tie) and not conceded.  None: two powers on the victory count (the
+    winner, the first in power order, is a seat, not a count: the exact
+    path scores it)."""
+    victory, positions, threshold, round_to = rule.values
+    top = ordered[0]
+    if top >= victory and ordered[1] == top:
+        return None
+    points = position_points(ordered, positions, TieShare.SHARE)
+    table = {c: p + _bonus(c, victory, threshold) if top < victory or c == top else p + 0.0
+             for c, p in points.items()}
+    return score_table(table, round_to)
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat, walking the chart: boards no
+    table covers (a tie the chart may break, a concession, a board refused)."""
     keys = walk_keys(game)
     order = {key: n for n, key in enumerate(sorted(set(keys)))}  # higher is better
     places = [order[key] for key in keys]
@@ -103,7 +184,11 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 
 def bonus(centres: int, params: Params) -> float:
     """The bonus of a power on ``centres`` that may take it."""
-    return float(max(0, min(centres, params.victory_centres) - params.threshold))
+    return _bonus(centres, params.victory_centres, params.threshold)
+
+
+def _bonus(centres: int, victory: int, threshold: int) -> float:
+    return float(max(0, min(centres, victory) - threshold))
 
 
 def walk_keys(game: Game) -> list[tuple[int, ...]]:

@@ -3,14 +3,26 @@ dipvis issue #208)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, check_positions, game_winner, solo_scores
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    check_positions,
+    game_winner,
+    rule_of,
+    score_table,
+    solo_scores,
+)
+from dipxl.systems.detour09 import sums_exactly
 
-__all__ = ["Omg", "Params", "score"]
+__all__ = ["Omg", "Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,9 +75,80 @@ class Omg(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The OMG scores of one game (the rule: :class:`Omg`)."""
+    table = _game_table(game.centres_desc, _rule(params))
+    if table is None or game.conceded_to is not None:
+        return _exact(game, params)
+    a, b, c, d, e, f, g = game.centres
+    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table is worked out
+    once a call, so a tournament costs one look-up a game)."""
+    rule = _rule(params)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        table = get(game.centres_desc)
+        if table is None:
+            table = memo[game.centres_desc] = _game_table(game.centres_desc, rule) or ()
+        if not table or game.conceded_to is not None:
+            append(_exact(game, params))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+    return out
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.per_centre, params.survival,
+                   params.positions, params.tribute_cap, params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count (:func:`score_table`: rounded to
+    ``round_to`` decimals, if set) of a game whose counts, highest first,
+    are ``ordered`` and which was not conceded.  None (the exact path
+    scores or refuses the board): two powers on the victory count, or a
+    tribute whose total could depend on the order of the payments (the
+    exact path adds them in power order)."""
+    victory, solo, per_centre, survival, positions, cap, round_to = rule.values
+    top, second = ordered[0], ordered[1]
+    if top >= victory:
+        if second == top:
+            return None
+        return score_table({c: float(solo) if c == top else 0.0 for c in ordered}, round_to)
+    points = position_points(ordered, positions, TieShare.SHARE)
+    own = {c: per_centre * c + (survival if c else 0) + p for c, p in points.items()}
+    if top == second:  # a shared top: no tribute
+        return score_table(own, round_to)
+    gap = top - second
+    paid = {c: min(gap, cap * s) for c, s in own.items()}
+    payments = [paid[c] for c in ordered]
+    if not sums_exactly(payments):
+        return None
+    table = {c: s - paid[c] + 0 for c, s in own.items()}
+    table[top] = own[top] - paid[top] + sum(payments)  # the topper receives every payment
+    return score_table(table, round_to)
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat: boards no table covers (a
+    concession, two powers on the victory count, a tribute added in power
+    order)."""
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
         return params.finish(solo_scores(winner, params.solo))

@@ -3,21 +3,26 @@ CATALOGUE.md "Ranked Classic family")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     need_elimination_years,
+    rule_of,
+    score_table,
     solo_year,
 )
 
-__all__ = ["DEFAULT", "Params", "RankedClassic", "rank_points", "score"]
+__all__ = ["DEFAULT", "Params", "RankedClassic", "rank_points", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,6 +97,10 @@ class RankedClassic(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def _at(table: Sequence[float], index: int) -> float:
     """Entry ``index`` of a points table, 0 past its end."""
@@ -104,19 +113,25 @@ def rank_points(centres: Sequence[int], params: Params = DEFAULT) -> dict[int, f
     centres) gets ``positions[p]`` alone, ``two_way[p]`` when two, and three
     or more ``positions[p + k - 1]`` (``multi_way_lower``) or
     ``two_way[p + k - 2]``; 0 past a table's end."""
-    ordered = sorted(centres, reverse=True)
+    return _rank_points(sorted(centres, reverse=True), params.positions, params.two_way,
+                        params.multi_way_lower)
+
+
+def _rank_points(ordered: Sequence[int], positions: Sequence[float],
+                 two_way: Sequence[float], lower: bool) -> dict[int, float]:
+    """:func:`rank_points` of the counts ``ordered`` highest first."""
     table: dict[int, float] = {}
     p = 0
     while p < len(ordered):
         count = ordered.count(ordered[p])
         if count == 1:
-            points = _at(params.positions, p)
+            points = _at(positions, p)
         elif count == 2:
-            points = _at(params.two_way, p)
-        elif params.multi_way_lower:
-            points = _at(params.positions, p + count - 1)
+            points = _at(two_way, p)
+        elif lower:
+            points = _at(positions, p + count - 1)
         else:
-            points = _at(params.two_way, p + count - 2)
+            points = _at(two_way, p + count - 2)
         table[ordered[p]] = points
         p += count
     return table
@@ -124,6 +139,103 @@ def rank_points(centres: Sequence[int], params: Params = DEFAULT) -> dict[int, f
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Ranked Classic scores of one game (the rule: :class:`RankedClassic`)."""
+    return _score(game, params, _rule(params))
+
+
+def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
+    """:func:`score` of one game under ``rule`` (the parameters' Rule): by
+    the tables, else (a board no table covers) by :func:`_exact`."""
+    desc = game.centres_desc
+    table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
+    if table is None or game.conceded_to is not None:
+        return _exact(game, params)
+    if desc[6]:  # nobody eliminated
+        return tuple([table[c] for c in game.centres])
+    eliminated = _eliminated(params.round_to)
+    try:
+        return tuple([table[c] if c else eliminated[e]
+                      for c, e in zip(game.centres, game.years, strict=True)])
+    except KeyError:  # an eliminated seat without its year: refused
+        return _exact(game, params)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table is worked out
+    once a call, so a tournament costs one look-up a game)."""
+    rule = _rule(params)
+    victory = params.victory_centres
+    eliminated = _eliminated(params.round_to)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        table = get(desc)
+        if table is None:
+            # (): one by one, as a solo is (its table depends on its year too).
+            table = memo[desc] = (() if desc[0] >= victory
+                                  else _game_table(desc, None, rule) or ())
+        if not table or game.conceded_to is not None:
+            append(_score(game, params, rule))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if desc[6]:  # nobody eliminated
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        ya, yb, yc, yd, ye, yf, yg = game.years
+        try:
+            append((table[a] if a else eliminated[ya], table[b] if b else eliminated[yb],
+                    table[c] if c else eliminated[yc], table[d] if d else eliminated[yd],
+                    table[e] if e else eliminated[ye], table[f] if f else eliminated[yf],
+                    table[g] if g else eliminated[yg]))
+        except KeyError:  # an eliminated seat without its year: refused
+            append(_exact(game, params))
+    return out
+
+
+def _rule(params: Params) -> Rule:
+    """The parameters the tables depend on."""
+    return rule_of(params.victory_centres, params.solo, params.survival, params.centre_points,
+                   params.positions, params.two_way, params.multi_way_lower, params.round_to)
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape (and, after a solo, year) under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule
+                ) -> tuple[float, ...] | None:
+    """The survivors' scores by centre count (:func:`score_table`: rounded
+    to ``round_to`` decimals, if set) of a game whose counts, highest
+    first, are ``ordered``; ``year``: the final year, read after a solo.
+    None: a solo whose survivors need the final year, and it is not given
+    (the exact path refuses the board)."""
+    victory, solo, survival, centre_points, positions, two_way, lower, round_to = rule.values
+    survivors = {c for c in ordered if c}
+    if ordered[0] >= victory:
+        beaten = any(c < victory for c in survivors)
+        if beaten and year is None:
+            return None
+        survived = float(year - FIRST_YEAR) if beaten and year is not None else 0.0
+        table = {c: float(solo) if c >= victory else survived for c in survivors}
+    else:
+        points = _rank_points(ordered, positions, two_way, lower)
+        table = {c: survival + centre_points * c + points[c] for c in survivors}
+    return score_table(table, round_to)
+
+
+# A small cache of a pure function: an eliminated power's score (its years
+# survived, rounded as finish rounds) by elimination year, the same in every
+# game (read, never changed: Mapping); a seat with no year is a KeyError.
+@lru_cache(maxsize=16)
+def _eliminated(round_to: int | None) -> Mapping[int | None, float]:
+    return {e: round_half_up(float(e - FIRST_YEAR), round_to)
+            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+def _exact(game: Game, params: Params) -> tuple[float, ...]:
+    """:func:`score` worked out seat by seat: boards no table covers
+    (a concession; a board refused for a missing year)."""
     centres = game.centres
     years = [float(e - FIRST_YEAR) if e is not None else 0.0
              for e in need_elimination_years(game)]

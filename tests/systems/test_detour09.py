@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
@@ -154,3 +155,13 @@ def test_powers_alike_score_alike(game: Game) -> None:
                      and winner not in (i, j))
             if alike:
                 assert scores[i] == scores[j]
+
+
+@given(st.lists(dated_games(), min_size=1, max_size=10))
+def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -> None:
+    # score and score_many read tables by game shape; _exact works each board out.
+    for params in (detour09.DEFAULT, detour09.Params(round_to=1, survival=-0.3,
+                                                     survival_years=3, win=99.5)):
+        expected = [detour09._exact(g, params) for g in games]
+        assert [detour09.score(g, params) for g in games] == expected
+        assert detour09.score_many(games, params) == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError
 from dipxl.model import Game
@@ -134,3 +135,14 @@ def test_powers_alike_score_alike(game: Game) -> None:
 @given(dated_games(solo=False))
 def test_nobody_scores_451_without_18_centres(game: Game) -> None:
     assert 451 not in haight.score(game)
+
+
+@given(st.lists(dated_games(), min_size=1, max_size=10))
+def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -> None:
+    # score and score_many read tables by game shape (and the eliminated's
+    # scores by year or pattern of years); _exact works each board out.
+    for params in (haight.DEFAULT, haight.Params(round_to=0, positions=(7, 6, 5, 4, 3, 2, 1.5),
+                                                 lead=0.3)):
+        expected = [haight._exact(g, params) for g in games]
+        assert [haight.score(g, params) for g in games] == expected
+        assert haight.score_many(games, params) == expected

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dipxl.errors import InputError, ParameterError
-from dipxl.model import Power
+from dipxl.model import Game, Power
 from dipxl.systems import get_system, maxonian
-from tests.helpers import board, centre_counts
+from tests.helpers import board, centre_counts, dated_games, finished_games
 
 A, E, F, G, I, R, T = Power  # noqa: E741  # the powers' initials
 MAXONIAN = maxonian.DEFAULT
@@ -200,3 +200,14 @@ def test_places_total_28_plus_the_bonuses(counts: list[int], before: list[int],
                 assert place(i) >= place(j)
             if (counts[i], before[i]) == (counts[j], before[j]):
                 assert scores[i] == scores[j]
+
+
+@given(st.lists(st.one_of(dated_games(), finished_games()), min_size=1, max_size=10))
+def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -> None:
+    # score and score_many read tables by game shape where the chart breaks no
+    # tie; _exact walks the chart on every board.
+    for params in (MAXONIAN, SEVEN_ELEVEN, maxonian.Params(round_to=0, threshold=9,
+                                                           positions=(9, 5, 2.5))):
+        expected = [maxonian._exact(g, params) for g in games]
+        assert [maxonian.score(g, params) for g in games] == expected
+        assert maxonian.score_many(games, params) == expected

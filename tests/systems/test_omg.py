@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError
 from dipxl.model import Game
@@ -99,3 +100,14 @@ def test_a_draw_totals_1_5_a_centre_9_a_survivor_and_the_9_place_points(game: Ga
 
 def test_registered_as_omg() -> None:
     assert get_system("omg").score_game(BOARD_1, omg.DEFAULT) == omg.score(BOARD_1)
+
+
+@given(st.lists(finished_games(), min_size=1, max_size=10))
+def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -> None:
+    # score and score_many read tables by game shape; _exact works each board out
+    # (the tribute's payments added in power order).
+    for params in (omg.DEFAULT, omg.Params(round_to=2, positions=(4.5, 3, 1.5, 1, 1),
+                                           per_centre=1.1, tribute_cap=0.3)):
+        expected = [omg._exact(g, params) for g in games]
+        assert [omg.score(g, params) for g in games] == expected
+        assert omg.score_many(games, params) == expected

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
@@ -149,3 +150,12 @@ def test_v1_and_v2_differ_only_on_ties_of_three_or_more(game: Game) -> None:
                        ranked_classic.score(game, V2), strict=True):
         if a != b:
             assert c > 0 and game.centres.count(c) >= 3
+
+
+@given(st.lists(dated_games(), min_size=1, max_size=10))
+def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -> None:
+    # score and score_many read tables by game shape; _exact works each board out.
+    for params in (V1, V2, ranked_classic.Params(round_to=1, victory_centres=16)):
+        expected = [ranked_classic._exact(g, params) for g in games]
+        assert [ranked_classic.score(g, params) for g in games] == expected
+        assert ranked_classic.score_many(games, params) == expected
