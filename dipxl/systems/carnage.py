@@ -33,8 +33,8 @@ from dipxl.systems.common import (
 )
 
 __all__ = [
-    "ABOVE_YEARS", "Carnage", "Params", "Table", "notices", "score", "score_many", "score_shape",
-    "score_shapes", "standing", "winner",
+    "ABOVE_YEARS", "Carnage", "Params", "RuleOf", "Table", "by_rule", "by_shape", "notices",
+    "score", "score_many", "score_shape", "score_shapes", "standing", "winner",
 ]
 
 
@@ -190,11 +190,11 @@ P = TypeVar("P", bound=GameParams)
 
 class RuleOf(Generic[P]):
     """The :class:`Rule` of a system's parameters: ``values(params)``, the
-    parameters its tables depend on, told apart by type too (1 and 1.0 are
-    one key to a cache, but 10**12 ** 6 is exact and 1e12 ** 6 rounded).
-    The rule's values are the parameters' then their types.  The last
-    parameters seen are remembered by identity (a caller scores game after
-    game under one Params object, kept alive here)."""
+    parameters its tables depend on, then a tuple of their types (1 and 1.0
+    are one key to a cache, but ``(10**12) ** 6`` is exact and ``1e12 ** 6``
+    rounded: each gets the tables the rule gives it).  The last parameters
+    seen are remembered by identity (a caller scores game after game under
+    one Params object, kept alive here)."""
 
     def __init__(self, values: Callable[[P], tuple[Hashable, ...]]) -> None:
         self._values = values
@@ -275,18 +275,11 @@ def _table_or_raise(
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Carnage scores of one game (the rule: :class:`Carnage`)."""
-    rule = _rule(params)
-    if not params.eliminated_by_year:
-        return score_shape(game, params, rule, _game_table, by_rule)
-    desc = game.centres_desc
-    victory = params.victory_centres
-    if (game.conceded_to is not None and desc[0] < victory) or not by_shape(params):
-        return by_rule(game, params)
-    table = _table_or_raise(game, rule, _game_table, victory)
-    if desc[5] or desc[0] >= victory:  # one eliminated at most, or a solo
-        return tuple([table[c] for c in game.centres])
-    eliminated = _eliminated_seats(game.years, desc.index(0), rule)
-    return tuple([table[c] if c else x for c, x in zip(game.centres, eliminated, strict=True)])
+    if params.eliminated_by_year and not game.centres_desc[5]:  # two or more eliminated
+        return score_many((game,), params)[0]
+    # By centres, or ranked by year with one eliminated seat at most (ranked
+    # last either way): the shape's table.
+    return score_shape(game, params, _rule(params), _game_table, by_rule)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
