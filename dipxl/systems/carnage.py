@@ -4,11 +4,16 @@ Carnage 2023 are presets of this one rule."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Generic, TypeVar
 
 from dipxl.errors import Notice, ParameterError
-from dipxl.model import LAST_YEAR, MAX_CENTRES, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game
+from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.base import (
     ELIMINATED_YEARS,
     OPTIONAL_DRAW_FLAGS,
@@ -18,13 +23,19 @@ from dipxl.systems.base import (
 )
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     missing_years,
+    rule_of,
+    score_table,
     solo_winner,
 )
 
-__all__ = ["ABOVE_YEARS", "Carnage", "Params", "notices", "score", "standing", "winner"]
+__all__ = [
+    "ABOVE_YEARS", "Carnage", "Params", "RuleOf", "Table", "by_rule", "by_shape", "notices",
+    "score", "score_many", "score_shape", "score_shapes", "standing", "winner",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,6 +126,10 @@ class Carnage(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
     def notices(self, game: Game, params: Params = DEFAULT) -> list[Notice]:
         return notices(game, params)
 
@@ -126,8 +141,9 @@ def winner(game: Game, victory_centres: int) -> int | None:
     return game.conceded_to if found is None else found
 
 
-def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-    """The Carnage scores of one game (the rule: :class:`Carnage`)."""
+def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Carnage scores of one game worked out seat by seat from the rule
+    (:class:`Carnage`): what :func:`score` gives, the path of a concession."""
     centres = game.centres
     won = winner(game, params.victory_centres)
     if won is not None:
@@ -153,6 +169,247 @@ def standing(centres: int, year: int | None) -> int:
     above every eliminated power; an eliminated power's elimination year
     (0 when not recorded: below every recorded year)."""
     return centres * ABOVE_YEARS if centres else (year or 0)
+
+
+# ---------------------------------------------------------------- by game shape
+#
+# What is memoised, and why: a game's scores follow from its shape (its
+# counts, highest first: Game.centres_desc) as a table by centre count, so
+# a tournament costs a table look-up and seven subscripts a game; a bounded
+# cache keeps the tables between calls, a dict holds them within one.
+# Ranked by year, the eliminated seats of a drawn game score by their
+# elimination years when two or more went out: two in different years take
+# the 6th and 7th ranks apart, more read a bounded cache by pattern of
+# years.  A concession is rare: it is scored by the rule itself (by_rule).
+
+# A game shape's scores by centre count (score_table: counts no power holds
+# are NaN, never read), as score_shapes reads them.
+Table = tuple[float, ...]
+P = TypeVar("P", bound=GameParams)
+
+
+class RuleOf(Generic[P]):
+    """The :class:`Rule` of a system's parameters: ``values(params)``, the
+    parameters its tables depend on, then a tuple of their types (1 and 1.0
+    are one key to a cache, but ``(10**12) ** 6`` is exact and ``1e12 ** 6``
+    rounded: each gets the tables the rule gives it).  The last parameters
+    seen are remembered by identity (a caller scores game after game under
+    one Params object, kept alive here)."""
+
+    def __init__(self, values: Callable[[P], tuple[Hashable, ...]]) -> None:
+        self._values = values
+        self._last: tuple[P | None, Rule | None] = (None, None)
+
+    def __call__(self, params: P) -> Rule:
+        last, rule = self._last
+        if last is params and rule is not None:
+            return rule
+        values = self._values(params)
+        rule = rule_of(*values, tuple(map(type, values)))
+        self._last = (params, rule)
+        return rule
+
+
+def score_shapes(
+    games: Iterable[Game], params: P, rule: Rule,
+    table_of: Callable[[tuple[int, ...], Rule], Table | None],
+    exact: Callable[[Game, P], tuple[float, ...]],
+) -> list[tuple[float, ...]]:
+    """The scores of many games under a rule whose scores are a table by
+    centre count per game shape, ``table_of(shape, rule)`` (None: two powers
+    reach the victory criterion, an InputError naming the game), but a
+    concession's, scored by ``exact(game, params)``."""
+    if not by_shape(params):
+        return [exact(game, params) for game in games]
+    victory = params.victory_centres
+    memo: dict[tuple[int, ...], Table] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        if game.conceded_to is not None and desc[0] < victory:
+            append(exact(game, params))
+            continue
+        table = get(desc)
+        if table is None:
+            table = memo[desc] = _table_or_raise(game, rule, table_of, victory)
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+    return out
+
+
+def score_shape(
+    game: Game, params: P, rule: Rule,
+    table_of: Callable[[tuple[int, ...], Rule], Table | None],
+    exact: Callable[[Game, P], tuple[float, ...]],
+) -> tuple[float, ...]:
+    """:func:`score_shapes` of one game (``table_of`` should be cached)."""
+    if ((game.conceded_to is not None and game.centres_desc[0] < params.victory_centres)
+            or not by_shape(params)):
+        return exact(game, params)
+    table = _table_or_raise(game, rule, table_of, params.victory_centres)
+    a, b, c, d, e, f, g = game.centres
+    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
+
+
+def by_shape(params: GameParams) -> bool:
+    """Whether games may be scored by shape under ``params``: not when
+    ``round_to`` is a float (2.0, from Python), which the rule's rounding
+    refuses on a tie (a TypeError), on the boards the rule itself reaches."""
+    return type(params.round_to) is not float
+
+
+def _table_or_raise(
+    game: Game, rule: Rule, table_of: Callable[[tuple[int, ...], Rule], Table | None],
+    victory: int,
+) -> Table:
+    """The table of ``game``'s shape, or the InputError of two powers on the
+    victory criterion."""
+    table = table_of(game.centres_desc, rule)
+    if table is None:
+        solo_winner(game, victory)  # raises, naming the game
+        raise AssertionError("unreachable: solo_winner raises")
+    return table
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Carnage scores of one game (the rule: :class:`Carnage`)."""
+    if params.eliminated_by_year and not game.centres_desc[5]:  # two or more eliminated
+        return score_many((game,), params)[0]
+    # By centres, or ranked by year with one eliminated seat at most (ranked
+    # last either way): the shape's table.
+    return score_shape(game, params, _rule(params), _game_table, by_rule)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table is worked out
+    once a call)."""
+    rule = _rule(params)
+    if not params.eliminated_by_year:
+        return score_shapes(games, params, rule, _game_table, by_rule)
+    if not by_shape(params):
+        return [by_rule(game, params) for game in games]
+    victory = params.victory_centres
+    memo: dict[tuple[int, ...], Table] = {}
+    get = memo.get
+    # Two eliminated seats (most games that rank by year) eliminated in
+    # different years: the later takes the 6th rank alone, the other the 7th.
+    later, earlier = _eliminated_apart(rule)
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        if game.conceded_to is not None and desc[0] < victory:
+            append(by_rule(game, params))
+            continue
+        table = get(desc)
+        if table is None:
+            table = memo[desc] = _table_or_raise(game, rule, _game_table, victory)
+        centres = game.centres
+        a, b, c, d, e, f, g = centres
+        if desc[5] or desc[0] >= victory:  # one eliminated at most, or a solo
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        if desc[4]:  # two eliminated: in the same year (or both in none) they share
+            years = game.years
+            i = centres.index(0)
+            j = centres.index(0, i + 1)
+            year_i, year_j = years[i], years[j]
+            row = [table[a], table[b], table[c], table[d], table[e], table[f], table[g]]
+            if year_i != year_j:
+                if (year_i or 0) > (year_j or 0):
+                    row[i], row[j] = later, earlier
+                else:
+                    row[i], row[j] = earlier, later
+            append(tuple(row))
+            continue
+        found = _eliminated_seats(game.years, desc.index(0), rule)
+        xa, xb, xc, xd, xe, xf, xg = found  # an eliminated seat's score
+        append((table[a] if a else xa, table[b] if b else xb, table[c] if c else xc,
+                table[d] if d else xd, table[e] if e else xe, table[f] if f else xf,
+                table[g] if g else xg))
+    return out
+
+
+# The parameters the tables depend on.
+_rule = RuleOf[Params](lambda p: (p.victory_centres, p.positions, p.centre_points,
+                                   p.solo_points, p.solo_loss, p.lead_bonus, p.round_to))
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The scores by centre count of a game whose counts, highest first,
+    are ``ordered``; None when two powers reach the victory criterion.
+
+    Solo: the soloist scores the solo points, everyone else solo_loss.
+    Draw: centres x centre_points + the rank points of the count's ranks
+    (ties share them; the eliminated, tied on 0, share the lowest) + the
+    lead bonus of the sole leader, per centre ahead of the next count.
+    Ranked by year, a survivor's entry is the same (the survivors take the
+    top ranks either way); the eliminated seats read :func:`_eliminated_table`.
+    Rounded to ``round_to`` decimals, if set.
+    """
+    victory, positions, per_centre, solo, solo_loss, lead_bonus, round_to, _ = rule.values
+    top, second = ordered[0], ordered[1]
+    if top >= victory:
+        if second == top:
+            return None
+        table = {c: solo if c == top else float(solo_loss) for c in ordered}
+    else:
+        points = position_points(ordered, positions, TieShare.SHARE)
+        lead = lead_bonus * (top - second)  # 0 when the top is shared
+        table = {c: per_centre * c + points[c] + (lead if c == top else 0) for c in ordered}
+    return score_table(table, round_to)
+
+
+# A bounded cache of a pure function.
+@lru_cache(maxsize=64)
+def _eliminated_apart(rule: Rule) -> tuple[float, float]:
+    """Ranked by year, the scores of two eliminated seats of a drawn game
+    eliminated in different years (the one without a year the earlier): the
+    later one's, then the earlier one's."""
+    by_year = _eliminated_table(5, (FIRST_YEAR + 1, FIRST_YEAR), rule)
+    return by_year[FIRST_YEAR + 1], by_year[FIRST_YEAR]
+
+
+# Per seat, its score if it is eliminated (NaN, never read: a survivor, when
+# every eliminated seat has its year).
+SeatScores = tuple[float, ...]
+
+
+# A bounded cache of a pure function: an event has few patterns of years.
+@lru_cache(maxsize=1 << 16)
+def _eliminated_seats(years: tuple[int | None, ...], survivors: int, rule: Rule) -> SeatScores:
+    """Ranked by year, each seat's score if it is eliminated in a drawn game
+    with ``survivors`` survivors and these elimination years (power order;
+    None: a survivor, or no year recorded)."""
+    recorded = tuple(sorted((y for y in years if y is not None), reverse=True))
+    by_year = _eliminated_table(survivors, recorded, rule)
+    return tuple([by_year.get(y, math.nan) for y in years])
+
+
+# A bounded cache of a pure function returning read-only tables.
+@lru_cache(maxsize=1 << 12)
+def _eliminated_table(
+    survivors: int, recorded: tuple[int, ...], rule: Rule
+) -> Mapping[int | None, float]:
+    """Ranked by year, the score of an eliminated seat of a drawn game with
+    ``survivors`` survivors and the elimination years ``recorded`` (the
+    other eliminated seats have none): the eliminated take the ranks below
+    the survivors', the later year the better, equal years sharing, no year
+    ranking last; each scores its rank points (and 0 centres).  Rounded to
+    ``round_to`` decimals, if set."""
+    _, positions, per_centre, _, _, _, round_to, _ = rule.values
+    unrecorded = 7 - survivors - len(recorded)
+    ranked = [standing(0, y) for y in recorded] + [standing(0, None)] * unrecorded
+    points = position_points(ranked, positions[survivors:], TieShare.SHARE)
+    years = (*recorded, None) if unrecorded else recorded
+    return MappingProxyType({
+        y: round_half_up(per_centre * 0 + points[standing(0, y)] + 0, round_to) for y in years
+    })
 
 
 def notices(game: Game, params: Params = DEFAULT) -> list[Notice]:

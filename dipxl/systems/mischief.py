@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.base import GameSystem, param
-from dipxl.systems.common import GameParams, check_number, game_winner, solo_scores
+from dipxl.systems.carnage import RuleOf, Table, score_shape, score_shapes
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    game_winner,
+    score_table,
+    solo_scores,
+)
 
-__all__ = ["Mischief", "Params", "score"]
+__all__ = ["Mischief", "Params", "by_rule", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,9 +58,14 @@ class Mischief(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
 
-def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-    """The Mischief scores of one game (the rule: :class:`Mischief`)."""
+
+def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Mischief scores of one game worked out seat by seat from the rule
+    (:class:`Mischief`): what :func:`score` gives, the path of a concession."""
     centres = game.centres
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
@@ -60,3 +75,46 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     bonus = params.sole_top if toppers == 1 else params.two_way_top if toppers == 2 else 0.0
     scores = tuple([float(c + (bonus if c == top else 0)) for c in centres])
     return params.finish(scores)
+
+
+# What is memoised, and why: a game's scores follow from its shape (its
+# counts, highest first) as a table by centre count, so a tournament costs a
+# look-up and seven subscripts a game (carnage.score_shapes); a bounded cache
+# keeps the tables between calls.  A concession is scored by by_rule.
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Mischief scores of one game (the rule: :class:`Mischief`)."""
+    return score_shape(game, params, _rule(params), _game_table, by_rule)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    return score_shapes(games, params, _rule(params), _game_table, by_rule)
+
+
+# The parameters the tables depend on.
+_rule = RuleOf[Params](lambda p: (p.victory_centres, p.solo, p.sole_top, p.two_way_top,
+                                   p.round_to))
+
+
+# A bounded cache of a pure function returning immutable tables.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The scores by centre count of a game whose counts, highest first, are
+    ``ordered``; None when two powers reach the victory criterion.  Solo: the
+    soloist scores ``solo``, everyone else 0.  Draw: each power scores its
+    centres; a lone topper adds ``sole_top``, each of two sharing the top
+    ``two_way_top``, a top shared by three or more nothing.  Rounded to
+    ``round_to`` decimals, if set."""
+    victory, solo, sole_top, two_way_top, round_to, _ = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        table = {c: float(solo) if c == top else 0.0 for c in ordered}
+    else:
+        toppers = ordered.count(top)
+        bonus = sole_top if toppers == 1 else two_way_top if toppers == 2 else 0.0
+        table = {c: float(c + (bonus if c == top else 0)) for c in ordered}
+    return score_table(table, round_to)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
-from dipxl.systems.common import WinDrawParams, game_winner, solo_scores
+from dipxl.systems.carnage import RuleOf, Table, score_shape, score_shapes
+from dipxl.systems.common import Rule, WinDrawParams, game_winner, score_table, solo_scores
 
-__all__ = ["Params", "SumOfSquares", "score"]
+__all__ = ["Params", "SumOfSquares", "by_rule", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,9 +48,15 @@ class SumOfSquares(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
 
-def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
-    """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
+
+def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Sum of Squares scores of one game worked out seat by seat from the
+    rule (:class:`SumOfSquares`): what :func:`score` gives, the path of a
+    concession."""
     centres = game.centres
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
@@ -56,3 +65,43 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         squares = sum(c * c for c in centres)  # a draw has a survivor: never 0
         scores = tuple([params.draw_total * (c * c) / squares for c in centres])
     return params.finish(scores)
+
+
+# What is memoised, and why: a game's scores follow from its shape (its
+# counts, highest first) as a table by centre count, so a tournament costs a
+# look-up and seven subscripts a game (carnage.score_shapes); a bounded cache
+# keeps the tables between calls.  A concession is scored by by_rule.
+
+
+def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
+    """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
+    return score_shape(game, params, _rule(params), _game_table, by_rule)
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games (each game shape's table worked out once a call)."""
+    return score_shapes(games, params, _rule(params), _game_table, by_rule)
+
+
+# The parameters the tables depend on.
+_rule = RuleOf[Params](lambda p: (p.victory_centres, p.win, p.draw_total, p.round_to))
+
+
+# A bounded cache of a pure function returning immutable tables.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The scores by centre count of a game whose counts, highest first, are
+    ``ordered``; None when two powers reach the victory criterion.  Solo: the
+    soloist scores ``win``, everyone else 0.  Draw: ``draw_total`` x c^2 / the
+    sum of the squares of the seven counts.  Rounded to ``round_to``
+    decimals, if set."""
+    victory, win, draw_total, round_to, _ = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        table = {c: float(win) if c == top else 0.0 for c in ordered}
+    else:
+        squares = sum(c * c for c in ordered)  # a draw has a survivor: never 0
+        table = {c: draw_total * (c * c) / squares for c in ordered}
+    return score_table(table, round_to)

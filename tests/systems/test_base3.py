@@ -3,8 +3,11 @@ rule's arithmetic, the top bonus divided by 3 per sharer, concessions."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.model import Game
 from dipxl.systems import base3
@@ -48,3 +51,13 @@ def test_a_draw_totals_centres_3_a_survivor_and_9_over_3_per_extra_topper(game: 
     n = game.centres.count(top)
     total = sum(game.centres) + 3 * sum(1 for c in game.centres if c) + n * 9 / 3 ** (n - 1)
     assert sum(score(game)) == pytest.approx(total, rel=1e-12)
+
+
+# Scored by game shape (a table per shape) as seat by seat by the rule:
+# equal floats, one game at a time and all at once.
+@given(st.lists(finished_games(), min_size=1, max_size=12), st.sampled_from([None, 0, 2]))
+def test_scored_by_shape_as_by_the_rule(games: list[Game], round_to: int | None) -> None:
+    params = dataclasses.replace(base3.DEFAULT, round_to=round_to)
+    expected = [base3.by_rule(game, params) for game in games]
+    assert base3.score_many(games, params) == expected
+    assert [base3.score(game, params) for game in games] == expected

@@ -329,3 +329,35 @@ def test_a_won_game_gives_the_winner_the_solo_and_everyone_else_the_loss(
     scores = carnage.score(game, params)
     assert scores[won] == params.solo_points
     assert [s for i, s in enumerate(scores) if i != won] == [params.solo_loss] * 6
+
+
+# Scored by game shape (a table per shape, the eliminated ranked by year
+# from a second one) as seat by seat by the rule: equal floats, one game at
+# a time and all at once, whatever the order the shapes come in.
+SHAPED = (*FAMILY, "duct-tape", "duct-tape-elimination-order")
+
+
+@given(st.lists(finished_games(), min_size=1, max_size=12), st.sampled_from(SHAPED),
+       st.sampled_from([None, 0, 2]))
+def test_scored_by_shape_as_by_the_rule(games: list[Game], system: str,
+                                        round_to: int | None) -> None:
+    entry = get_system(system)
+    assert isinstance(entry, carnage.Carnage)
+    params = dataclasses.replace(entry.params, round_to=round_to)
+    expected = [carnage.by_rule(game, params) for game in games]
+    assert carnage.score_many(games, params) == expected
+    assert [carnage.score(game, params) for game in games] == expected
+    assert entry.score_games(games, params) == expected
+
+
+def test_two_eliminated_ranked_by_year_take_the_6th_and_7th_ranks_apart() -> None:
+    late, early = 2000, 1000  # the 6th and 7th ranks' points (and no centres)
+    shared = (2000 + 1000) / 2
+    centres = (10, 0, 8, 6, 5, 0, 5)
+    for years, expected in [((1905, 1907), (early, late)), ((1907, 1905), (late, early)),
+                            ((None, 1903), (early, late)), ((1904, None), (late, early)),
+                            ((1906, 1906), (shared, shared)), ((None, None), (shared, shared))]:
+        game = board(centres, (None, years[0], None, None, None, years[1], None))
+        scores = carnage.score_many([game], BY_YEAR)[0]
+        assert (scores[1], scores[5]) == expected
+        assert carnage.score(game, BY_YEAR) == carnage.by_rule(game, BY_YEAR) == scores

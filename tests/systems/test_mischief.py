@@ -3,8 +3,11 @@ the rule's arithmetic, the top bonus by how many share it, concessions."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.model import Game
 from dipxl.systems import mischief
@@ -37,3 +40,13 @@ def test_the_top_bonus(centres: tuple[int, ...], expected: tuple[float, ...]) ->
 def test_a_draw_totals_the_centres_plus_the_top_bonus(game: Game) -> None:
     n = game.centres.count(max(game.centres))
     assert sum(score(game)) == sum(game.centres) + {1: 5, 2: 2 * 1}.get(n, 0)
+
+
+# Scored by game shape (a table per shape) as seat by seat by the rule:
+# equal floats, one game at a time and all at once.
+@given(st.lists(finished_games(), min_size=1, max_size=12), st.sampled_from([None, 0, 2]))
+def test_scored_by_shape_as_by_the_rule(games: list[Game], round_to: int | None) -> None:
+    params = dataclasses.replace(mischief.DEFAULT, round_to=round_to)
+    expected = [mischief.by_rule(game, params) for game in games]
+    assert mischief.score_many(games, params) == expected
+    assert [mischief.score(game, params) for game in games] == expected

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dipxl.errors import InputError, ParameterError
 from dipxl.model import Game
@@ -143,3 +144,13 @@ def test_a_conceded_game_is_won_and_any_other_draw_shared_by_the_squares(game: G
         assert scores == pytest.approx([100 * c * c / squares for c in game.centres], rel=1e-12)
     else:
         assert scores == tuple(100.0 if i == game.conceded_to else 0.0 for i in range(7))
+
+
+# Scored by game shape (a table per shape) as seat by seat by the rule:
+# equal floats, one game at a time and all at once.
+@given(st.lists(finished_games(), min_size=1, max_size=12), st.sampled_from([None, 0, 2]))
+def test_scored_by_shape_as_by_the_rule(games: list[Game], round_to: int | None) -> None:
+    params = dataclasses.replace(sumofsquares.DEFAULT, round_to=round_to)
+    expected = [sumofsquares.by_rule(game, params) for game in games]
+    assert sumofsquares.score_many(games, params) == expected
+    assert [sumofsquares.score(game, params) for game in games] == expected
