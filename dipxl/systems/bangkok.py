@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import TypeVar
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
-from dipxl.systems.common import GameParams, check_number, game_winner, need_elimination_years
+from dipxl.systems.common import (
+    GameParams,
+    Rule,
+    check_number,
+    game_winner,
+    need_elimination_years,
+    rule_of,
+    score_table,
+)
 
-__all__ = ["Bangkok", "Params", "score"]
+__all__ = ["Bangkok", "Params", "exact_rule", "rule_maker", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,12 +87,163 @@ class Bangkok(GameSystem[Params]):
                    "(blank for survivors), in the same order; needed in a drawn game."),
     )
 
+
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
+
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Bangkok scores of one game (the rule: :class:`Bangkok`)."""
+    return score_many((game,), params)[0]
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games: each game shape's table is worked out
+    once a call (a look-up a game, and one a year for the eliminated)."""
+    rule = _rule(params)
+    if not _any_order(rule):  # shares whose total depends on their order (rare): as written
+        return [_score_exact(game, params) for game in games]
+    memo: dict[tuple[int, ...], Table] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        shape = get(desc)
+        if shape is None:
+            found = _game_table(desc, rule)
+            if found is None:  # two powers on the victory count
+                _score_exact(game, params)  # raises, naming the game
+                raise AssertionError("unreachable: two winners are refused")
+            shape = memo[desc] = found
+        won, table, by_year = shape
+        if game.conceded_to is not None and not won:  # a concession (rare): as written
+            append(_score_exact(game, params))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if won or desc[6]:  # a solo (no year read), or nobody eliminated
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        ya, yb, yc, yd, ye, yf, yg = game.years
+        try:
+            append((table[a] if a else by_year[ya], table[b] if b else by_year[yb],
+                    table[c] if c else by_year[yc], table[d] if d else by_year[yd],
+                    table[e] if e else by_year[ye], table[f] if f else by_year[yf],
+                    table[g] if g else by_year[yg]))
+        except KeyError:  # an eliminated power with no year
+            append(_score_exact(game, params))  # raises, naming the seats
+    return out
+
+
+def exact_rule(*values: Hashable) -> Rule:
+    """The :class:`Rule` of these parameter values (:func:`rule_of`), told
+    apart by their repr too: 12 and 12.0, or 0.0 and -0.0, compare equal
+    but need not score alike (a product past 2**53, the sign of a zero)."""
+    return rule_of(*values, tuple(map(repr, values)))
+
+
+P = TypeVar("P")
+
+
+def rule_maker(values: Callable[[P], tuple[Hashable, ...]]) -> Callable[[P], Rule]:
+    """A system's ``_rule(params)``: :func:`exact_rule` of ``values(params)``,
+    remembered per parameter object (frozen: its values never change), as
+    working it out costs more than scoring a game."""
+    seen: dict[int, tuple[P, Rule]] = {}  # id -> (the object, kept alive; its rule)
+
+    def rule(params: P) -> Rule:
+        found = seen.get(id(params))
+        if found is not None and found[0] is params:
+            return found[1]
+        if len(seen) >= 64:
+            seen.clear()
+        made = exact_rule(*values(params))
+        seen[id(params)] = (params, made)
+        return made
+
+    return rule
+
+
+def _rule_values(p: Params) -> tuple[Hashable, ...]:
+    """The parameters the tables depend on."""
+    return (p.victory_centres, p.solo, p.loser_per_centre, p.survival, p.per_year,
+            p.domination, p.top_shares, p.one_behind_shares, p.two_behind_shares, p.round_to)
+
+
+_rule = rule_maker(_rule_values)
+
+
+# A bounded cache of a pure function of the rule (a look-up a call).
+@lru_cache(maxsize=64)
+def _any_order(rule: Rule) -> bool:
+    """Whether the domination shares of seven powers total the same in any
+    order (the rule as written adds them in power order; a table by game
+    shape serves every order): true unless some share needs more bits than
+    the sum of seven can keep, e.g. 0.1; the shares are whole numbers or
+    halves, quarters ... in every published system."""
+    shares = [Fraction(v) for v in rule.values[6:9]]
+    unit = max(f.denominator for f in shares)  # floats: powers of two
+    # All multiples of 1 / unit, the sum of seven within 53 bits: exact.
+    return 7 * max(shares) * unit <= 2**53
+
+
+# A game shape's table: whether it is won on centres, its scores by centre
+# count, and (a drawn game with eliminated powers) their scores by year.
+Table = tuple[bool, tuple[float, ...], Mapping[int | None, float]]
+_NO_YEARS: Mapping[int | None, float] = {}
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The table of a game whose counts, highest first, are ``ordered``
+    (scores rounded to ``round_to`` decimals, if set); None when two powers
+    reach the victory criterion.
+
+    Solo: the winner scores ``solo``, every other power ``loser_per_centre``
+    a centre.  Draw: a survivor scores centres + ``survival``, an
+    eliminated power ``per_year`` a year after 1901, and each power its
+    share of ``domination``.
+    """
+    victory, solo, loser_per_centre, survival, _, domination, *shares, round_to, _ = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        table = {c: float(loser_per_centre * c) for c in ordered}
+        table[top] = float(solo)
+        return True, score_table(table, round_to), _NO_YEARS
+    by_gap = dict(enumerate(shares))  # 0, 1 or 2 centres behind the top
+    held = [by_gap.get(top - c, 0) for c in ordered]
+    total = sum(held)
+    dominated = {c: domination * share / total for c, share in zip(ordered, held, strict=True)}
+    table = {c: float(c + survival) + dominated[c] for c in ordered if c}
+    by_year = _year_scores(dominated[0].hex(), rule) if 0 in dominated else _NO_YEARS
+    return False, score_table(table, round_to), by_year
+
+
+# A bounded cache of a pure function returning tables nobody changes: an
+# eliminated power's domination points are 0 but on the smallest boards.
+@lru_cache(maxsize=256)
+def _year_scores(dominated: str, rule: Rule) -> Mapping[int | None, float]:
+    """The score of an eliminated power of a drawn game by elimination
+    year, given its ``dominated`` points (:meth:`float.hex`: exact, the
+    sign of a zero too): ``per_year`` a year after 1901, rounded to
+    ``round_to`` decimals, if set."""
+    per_year, round_to = rule.values[4], rule.values[9]
+    points = float.fromhex(dominated)
+    return {year: round_half_up(float(per_year * (year - FIRST_YEAR)) + points, round_to)
+            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+def _score_exact(game: Game, params: Params) -> tuple[float, ...]:
+    """The rule as written, seat by seat: what the tables reproduce, and
+    the path of concessions and of boards to refuse."""
     centres = game.centres
     winner = game_winner(game, params.victory_centres)
     if winner is not None:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.ranking import TieShare, position_points, round_half_up
+from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     game_winner,
     need_elimination_years,
+    score_table,
     solo_scores,
 )
 
-__all__ = ["DEFAULT", "Params", "SouthernSun", "score"]
+__all__ = ["DEFAULT", "Params", "SouthernSun", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,9 +82,119 @@ class SouthernSun(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Southern Sun scores of one game (the rule: :class:`SouthernSun`)."""
+    return score_many((game,), params)[0]
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games: each game shape's table is worked out
+    once a call (a look-up a game, and one a year for the eliminated)."""
+    rule = _rule(params)
+    by_year = _year_scores(rule)
+    conceded = _conceded(rule)
+    memo: dict[tuple[int, ...], Table] = {}
+    get = memo.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        shape = get(desc)
+        if shape is None:
+            found = _game_table(desc, rule)
+            if found is None:  # two powers on the victory count
+                _score_exact(game, params)  # raises, naming the game
+                raise AssertionError("unreachable: two winners are refused")
+            shape = memo[desc] = found
+        won, table = shape
+        if not won and game.conceded_to is not None:
+            append(conceded[game.conceded_to])
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if won or desc[6]:  # a solo (no year read), or nobody eliminated
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        ya, yb, yc, yd, ye, yf, yg = game.years
+        try:
+            append((table[a] if a else by_year[ya], table[b] if b else by_year[yb],
+                    table[c] if c else by_year[yc], table[d] if d else by_year[yd],
+                    table[e] if e else by_year[ye], table[f] if f else by_year[yf],
+                    table[g] if g else by_year[yg]))
+        except KeyError:  # an eliminated power with no year
+            append(_score_exact(game, params))  # raises, naming the seats
+    return out
+
+
+def _rule_values(p: Params) -> tuple[Hashable, ...]:
+    """The parameters the tables depend on."""
+    return (p.victory_centres, p.solo, p.survived, p.per_centre, p.positions, p.per_year,
+            p.round_to)
+
+
+_rule = rule_maker(_rule_values)
+
+
+# A game shape's table: whether it is won on centres, and its scores by
+# centre count (a drawn game: the survivors').
+Table = tuple[bool, tuple[float, ...]]
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The table of a game whose counts, highest first, are ``ordered``
+    (scores rounded to ``round_to`` decimals, if set); None when two powers
+    reach the victory criterion.
+
+    Solo: the winner scores ``solo``, everyone else 0.  Draw: a survivor
+    scores ``survived`` + ``per_centre`` a centre + the rank points of its
+    rank by centres among the survivors (tied survivors share, rounded
+    half to even).
+    """
+    victory, solo, survived, per_centre, positions, _, round_to, _ = rule.values
+    top = ordered[0]
+    if top >= victory:
+        if ordered[1] == top:
+            return None
+        table = {c: 0.0 for c in ordered}
+        table[top] = float(solo)
+        return True, score_table(table, round_to)
+    survivors = [c for c in ordered if c]
+    shares = position_points(survivors, positions, TieShare.SHARE)
+    return False, score_table(
+        {c: survived + per_centre * c + float(round(shares[c])) for c in survivors}, round_to)
+
+
+# Bounded caches of pure functions of the rule returning tables nobody
+# changes (a look-up a call).
+@lru_cache(maxsize=64)
+def _year_scores(rule: Rule) -> Mapping[int | None, float]:
+    """The score of an eliminated power of a drawn game by elimination
+    year: ``per_year`` a year played, its elimination year included
+    (rounded to ``round_to`` decimals, if set)."""
+    per_year, round_to = rule.values[5], rule.values[6]
+    return {year: round_half_up(float(per_year * (year - FIRST_YEAR + 1)), round_to)
+            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+
+
+@lru_cache(maxsize=64)
+def _conceded(rule: Rule) -> tuple[tuple[float, ...], ...]:
+    """The scores of a game conceded to each power, in power order: ``solo``
+    to the winner, 0 to everyone else (rounded as the scores are)."""
+    solo, round_to = rule.values[1], rule.values[6]
+    return tuple([tuple([round_half_up(s, round_to) for s in solo_scores(winner, solo)])
+                  for winner in range(7)])
+
+
+def _score_exact(game: Game, params: Params) -> tuple[float, ...]:
+    """The rule as written, seat by seat: what the tables reproduce, and
+    the path of boards to refuse."""
     winner = game_winner(game, params.victory_centres)
     if winner is not None:
         return params.finish(solo_scores(winner, params.solo))

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipxl.model import FIRST_YEAR, Game
-from dipxl.ranking import TieShare, position_points
+from dipxl.ranking import TieShare, position_points, round_half_up
+from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.carnage import standing
 from dipxl.systems.common import (
     GameParams,
+    Rule,
     check_number,
     check_positions,
     game_winner,
     need_elimination_years,
+    score_table,
 )
 
-__all__ = ["DEFAULT", "Params", "SydneyLeague", "score"]
+__all__ = ["DEFAULT", "Params", "SydneyLeague", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,9 +82,133 @@ class SydneyLeague(GameSystem[Params]):
     def score_game(self, game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score(game, params)
 
+    def score_games(self, games: Sequence[Game], params: Params = DEFAULT
+                    ) -> list[tuple[float, ...]]:
+        return score_many(games, params)
+
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Sydney League scores of one game (the rule: :class:`SydneyLeague`)."""
+    return score_many((game,), params)[0]
+
+
+def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
+    """:func:`score` of many games: each game shape's table, and each
+    pattern of elimination years' scores, is worked out once a call (a
+    look-up a game, two with eliminated powers)."""
+    rule = _rule(params)
+    memo: dict[tuple[int, ...], Table] = {}
+    get = memo.get
+    # The eliminated powers' scores per pattern of elimination years.
+    patterns: dict[tuple[int | None, ...], Eliminated] = {}
+    pattern_get = patterns.get
+    out: list[tuple[float, ...]] = []
+    append = out.append
+    for game in games:
+        desc = game.centres_desc
+        shape = get(desc)
+        if shape is None:
+            found = _game_table(desc, rule)
+            if found is None:  # two powers on the victory count
+                _score_exact(game, params)  # raises, naming the game
+                raise AssertionError("unreachable: two winners are refused")
+            shape = memo[desc] = found
+        won, table, eliminated = shape
+        if game.conceded_to is not None and not won:  # a concession (rare): as written
+            append(_score_exact(game, params))
+            continue
+        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
+        if not eliminated:
+            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        years = game.years
+        dead = pattern_get(years)
+        if dead is None:
+            dead = patterns[years] = _eliminated_scores(years, rule)
+        dated, drawn, lost = dead
+        if dated != eliminated:  # an eliminated power with no year
+            append(_score_exact(game, params))  # raises, naming the seats
+            continue
+        ea, eb, ec, ed, ee, ef, eg = lost if won else drawn
+        append((table[a] if a else ea, table[b] if b else eb, table[c] if c else ec,
+                table[d] if d else ed, table[e] if e else ee, table[f] if f else ef,
+                table[g] if g else eg))
+    return out
+
+
+def _rule_values(p: Params) -> tuple[Hashable, ...]:
+    """The parameters the tables depend on."""
+    return (p.victory_centres, p.per_centre, p.positions, p.per_year, p.win_factor,
+            p.loss_factor, p.round_to)
+
+
+_rule = rule_maker(_rule_values)
+
+
+# A game shape's table: whether it is won on centres, the survivors' scores
+# by centre count, and how many powers are eliminated.
+Table = tuple[bool, tuple[float, ...], int]
+
+
+# A bounded cache of a pure function returning immutable tables: the same
+# shape of game under the same rule gives the same table.
+@lru_cache(maxsize=1 << 16)
+def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
+    """The table of a game whose counts, highest first, are ``ordered``
+    (scores rounded to ``round_to`` decimals, if set); None when two powers
+    reach the victory criterion.
+
+    A survivor scores ``per_centre`` a centre + the rank points of its rank
+    by centres, the survivors ranking above every eliminated power (tied
+    survivors share); a solo: the winner ``win_factor`` times that, every
+    other survivor ``loss_factor`` times (the eliminated powers:
+    :func:`_eliminated_scores`).
+    """
+    victory, per_centre, positions, _, win_factor, loss_factor, round_to, _ = rule.values
+    top = ordered[0]
+    won = top >= victory
+    if won and ordered[1] == top:
+        return None
+    survivors = [c for c in ordered if c]
+    points = position_points(survivors, positions, TieShare.SHARE)
+    drawn = {c: per_centre * c + points[c] for c in survivors}
+    if won:
+        drawn = {c: s * (win_factor if c == top else loss_factor) for c, s in drawn.items()}
+    return won, score_table(drawn, round_to), 7 - len(survivors)
+
+
+# (how many powers have an elimination year, and their scores in power
+# order in a drawn game and in a won game; NaN, never read, for the others).
+Eliminated = tuple[int, tuple[float, ...], tuple[float, ...]]
+
+
+# A bounded cache of a pure function returning immutable scores: the same
+# elimination years under the same rule give the same scores.
+@lru_cache(maxsize=1 << 16)
+def _eliminated_scores(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
+    """The scores of the powers eliminated in ``years`` (power order; None
+    for a survivor, whose entry is NaN, never read), rounded to
+    ``round_to`` decimals, if set: they take the ranks below every
+    survivor, ordered by elimination year, the later the higher, and score
+    those rank points (the same year: shared) + ``per_year`` a year
+    played, their elimination year included; in a won game
+    ``loss_factor`` times that."""
+    _, _, positions, per_year, _, loss_factor, round_to, _ = rule.values
+    dated = [year for year in years if year is not None]
+    below = positions[7 - len(dated):]  # the ranks after every survivor's
+    points = position_points(dated, below, TieShare.SHARE)
+    drawn = {year: points[year] + per_year * (year - FIRST_YEAR + 1) for year in dated}
+    return (
+        len(dated),
+        tuple([math.nan if y is None else round_half_up(drawn[y], round_to) for y in years]),
+        tuple([math.nan if y is None else round_half_up(drawn[y] * loss_factor, round_to)
+               for y in years]),
+    )
+
+
+def _score_exact(game: Game, params: Params) -> tuple[float, ...]:
+    """The rule as written, seat by seat: what the tables reproduce, and
+    the path of concessions and of boards to refuse."""
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     keys = [standing(c, y) for c, y in zip(centres, years, strict=True)]
