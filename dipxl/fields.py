@@ -483,6 +483,11 @@ def _flag_reader(sheet: bool) -> Callable[[object], object]:
     return read
 
 
+# What a message calls the value of each count or year field (a chart
+# column is "the chart's 1905 count").
+_COUNT_NAMES = {"centres": "centres", "eliminated": "elimination year", "year": "final year"}
+
+
 def unread_reason(field: str, value: object, sheet: bool) -> str:
     """Why a value of board field ``field`` is :data:`UNREAD`, and what to
     type instead."""
@@ -498,8 +503,8 @@ def unread_reason(field: str, value: object, sheet: bool) -> str:
                     "does not read: type it without them")
         return (f"draw {seen} is not a draw flag: type Y for a draw member, N for a "
                 "survivor left out, or leave it blank")
-    what = ("centres" if field == "centres" else f"the chart's {field} count"
-            if chart_year(field) is not None else "elimination year")
+    year = chart_year(field)
+    what = f"the chart's {year} count" if year is not None else _COUNT_NAMES[field]
     if isinstance(value, bool):
         return f"{what} {seen} (a checkbox?) is not a number: type the number"
     if isinstance(value, str):

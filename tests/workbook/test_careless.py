@@ -349,3 +349,23 @@ def test_rows_moved_or_typed_below_are_flagged_by_dipxl_score_and_the_workbook(
         ws = openpyxl.load_workbook(path, data_only=True)["Standings"]
         head = [c.value for c in ws[1]]
         assert says in ws.cell(2, head.index("Counted") + 1).value, name
+
+
+@pytest.mark.parametrize("typed", ["1907 ", "1907", "07", "'1907", "1907.0"])
+def test_a_year_typed_as_text_is_named_as_the_final_year(tmp_path: Path, typed: str) -> None:
+    """A Year cell holding text leaves its board not counted (the formulas'
+    COUNT skips it), and dipxl score's warning calls it the final year, as
+    the Year column is (not an elimination year)."""
+    path = tmp_path / "year.xlsx"
+    write_workbook(path, "detour09", rounds=1, boards=1, players=PLAYERS[:7])
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    for k, count in enumerate(COUNTS[0]):
+        ws.cell(2 + k, 4).value = PLAYERS[k]
+        ws.cell(2 + k, 5).value = count
+    ws["H2"].value = typed
+    ws["H2"].data_type = "s"
+    wb.save(path)
+    [notice] = [n for n in score_file(path).notices if n.code == "not_counted"]
+    assert notice.where == "Results!H2"
+    assert f"is not counted: final year {describe(typed)} is " in notice.message
