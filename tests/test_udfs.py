@@ -992,3 +992,20 @@ def test_standings_read_the_chart_columns() -> None:
     assert [r[2] for r in table[1:4]] == [7.0, 6.0, 5.0]  # the chart breaks the tie
     shared = udfs.DIPXL_STANDINGS([r[:6] for r in rows], "maxonian")
     assert [r[2] for r in shared[1:4]] == [7.0, 5.5, 5.5]  # no chart: shared
+
+
+def test_a_final_year_typed_carelessly_is_refused_as_the_final_year() -> None:
+    """The final_year argument refused says "final year" (not another
+    field's name), and a final year before an elimination year is refused
+    naming that seat's cell, never an internal error."""
+    counts = column([10.0, 8.0, 6.0, 5.0, 3.0, 2.0, 0.0])
+    years = column([None] * 6 + [1904.0])
+    for typed in ("1907 ", "07", "'1907"):
+        with pytest.raises(InputError, match=r"^DETOUR09: final_year: final year ") as err:
+            udfs.DETOUR09(counts, years, None, typed)
+        assert "elimination" not in str(err.value)
+    with pytest.raises(InputError) as err:
+        udfs.DETOUR09(counts, years, None, 1903.0)
+    assert str(err.value) == ("DETOUR09: eliminated_years, row 7 (Turkey): eliminated in 1904, "
+                              "after the game's final year 1903")
+
