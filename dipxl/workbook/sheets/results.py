@@ -75,7 +75,7 @@ def build(
                     counts = dict(found.seats[int(power)].chart) if found is not None else {}
                     for year, c in chart_columns:
                         put_value(ws, row, c, counts.get(year), "n", input_style)
-                s = SeatRefs(plan, row, first, first + 6, form.needs)
+                s = SeatRefs(plan, row, first, first + 6, form.needs, form.checks)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
