@@ -39,6 +39,7 @@ __all__ = [
     "COMMON_COLUMNS",
     "DRAW_ENTRY",
     "FORMATS_NOTE",
+    "RESULTS_CHART",
     "RESULTS_LAYOUT",
     "SCORE_KEY",
     "TEXT_ENTRY",
@@ -104,6 +105,9 @@ NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
 # The defined name of the Results rows the formulas read by place: their
 # Round, Board and Power cells (A:C), seven rows a board, round by round.
 RESULTS_LAYOUT = "results_layout"
+# The defined name of the chart's header cells (1901 ... 1920) of a system
+# reading the chart: the formulas read each column as its year, by place.
+RESULTS_CHART = "results_chart"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
