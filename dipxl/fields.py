@@ -483,6 +483,11 @@ def _flag_reader(sheet: bool) -> Callable[[object], object]:
     return read
 
 
+# What a message calls the value of each count or year field (a chart
+# column is "the chart's 1905 count").
+_COUNT_NAMES = {"centres": "centres", "eliminated": "elimination year", "year": "final year"}
+
+
 def unread_reason(field: str, value: object, sheet: bool) -> str:
     """Why a value of board field ``field`` is :data:`UNREAD`, and what to
     type instead."""
@@ -498,8 +503,8 @@ def unread_reason(field: str, value: object, sheet: bool) -> str:
                     "does not read: type it without them")
         return (f"draw {seen} is not a draw flag: type Y for a draw member, N for a "
                 "survivor left out, or leave it blank")
-    what = ("centres" if field == "centres" else f"the chart's {field} count"
-            if chart_year(field) is not None else "elimination year")
+    year = chart_year(field)
+    what = f"the chart's {year} count" if year is not None else _COUNT_NAMES[field]
     if isinstance(value, bool):
         return f"{what} {seen} (a checkbox?) is not a number: type the number"
     if isinstance(value, str):
@@ -534,7 +539,10 @@ class Field:
       it, and a board with text in it is not counted (``formulas.typed``);
     - ``flags``: the texts a flag field accepts (``formulas.flags_read``
       counts them with COUNTIF, which ignores case as the readers do);
-    - ``careless``: what a TD's careless forms mean (README, Help).
+    - ``careless``: what a TD's careless forms mean (README, Help);
+    - ``bounds``: the lowest and highest number a number board field
+      holds (others are refused: an error in dipxl score, the board not
+      counted by a generated workbook's formulas).
     """
 
     name: str
@@ -549,6 +557,7 @@ class Field:
     flags: tuple[str, ...] = ()
     careless: str = ""
     instead: str = ""  # what to type, said to a column of checkboxes
+    bounds: tuple[int, int] | None = None
 
 
 def _read_player(value: object) -> str | Refused:
@@ -595,11 +604,12 @@ FIELD_SPECS: tuple[Field, ...] = (
     Field("centres", "Centres", HEADER_SYNONYMS["centres"], parse_centres,
           _count_reader(0, MAX_CENTRES, False), _count_reader(0, MAX_CENTRES, True),
           required=True, board=True, number=True, careless=_COUNTS,
-          instead="type the centres held at the end (0-34)"),
+          instead="type the centres held at the end (0-34)", bounds=(0, MAX_CENTRES)),
     Field("eliminated", "Eliminated", HEADER_SYNONYMS["eliminated"], parse_year,
           _count_reader(FIRST_YEAR, LAST_YEAR, False),
           _count_reader(FIRST_YEAR, LAST_YEAR, True), board=True, number=True,
-          careless=_COUNTS, instead="type the year the power was eliminated, or leave blank"),
+          careless=_COUNTS, instead="type the year the power was eliminated, or leave blank",
+          bounds=(FIRST_YEAR, LAST_YEAR)),
     Field("draw", "Draw", HEADER_SYNONYMS["draw"], parse_draw, _flag_reader(False),
           _flag_reader(True), board=True, flags=("Y", "Yes", "N", "No"),
           careless="Y, Yes, N or No in any case; in a CSV file spaces around them too. "
@@ -610,7 +620,7 @@ FIELD_SPECS: tuple[Field, ...] = (
           _count_reader(FIRST_YEAR, LAST_YEAR, False),
           _count_reader(FIRST_YEAR, LAST_YEAR, True), board=True, number=True,
           careless=_COUNTS, instead="type the year of the final centre counts (on any row of "
-          "the board, or every row alike), or leave blank"),
+          "the board, or every row alike), or leave blank", bounds=(FIRST_YEAR, LAST_YEAR)),
 )
 SPEC = {f.name: f for f in FIELD_SPECS}
 if tuple(SPEC) != FIELDS or tuple(f.name for f in FIELD_SPECS if f.required) != REQUIRED:

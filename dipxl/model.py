@@ -294,6 +294,8 @@ class Game:
         centres = cast("tuple[int, ...]", entered) if finished else ()
         desc = tuple(sorted(centres, reverse=True))
         final = self._final_year(seats)
+        if final is not None and any(y is not None and y > final for y in years):
+            self._eliminated_after(seats, final)
         chart = self._chart(seats, centres, final) if any(s.chart for s in seats) else {}
         for name, value in (("seats", seats), ("players", players), ("years", years),
                             ("finished", finished), ("centres", centres),
@@ -354,6 +356,18 @@ class Game:
                 field="year", value=tuple(s.power for s in other),
             )
         return first
+
+    def _eliminated_after(self, seats: tuple[Seat, ...], final: int) -> None:
+        """Raise the error for seats eliminated after the game's final year
+        (given on another seat's row: a seat's own row is checked by
+        :class:`Seat`), naming their Eliminated cells."""
+        late = [s for s in seats if s.eliminated is not None and s.eliminated > final]
+        names = ", ".join(f"{s.power.title}{_player_of(s)} in {s.eliminated}" for s in late)
+        powers = tuple(s.power for s in late)
+        raise InputError(
+            f"eliminated after the game's final year {final}: {names}",
+            self.where("eliminated", powers), field="eliminated", value=powers,
+        )
 
     def _chart(
         self, seats: tuple[Seat, ...], centres: tuple[int, ...], final: int | None

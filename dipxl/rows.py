@@ -640,23 +640,25 @@ def board_from_values(
         read = CELL_READERS[name]
         values[name] = got = [read(v) for v in given]
         if REFUSED in got or UNREAD in got:
-            raise _first_bad_seat(columns, cells)
+            raise _first_bad_seat(columns, cells, year)
     try:
         seats = tuple(map(Seat, _TITLES, _ALL_POWERS, values["centres"], values["eliminated"],
                           values["draw"], [year] * 7, charts or [()] * 7))
     except InputError as err:
         if err.field in ("year", "chart"):
             raise
-        raise _first_bad_seat(columns, cells) from None
+        raise _first_bad_seat(columns, cells, year) from None
     return Game(1, 1, seats)
 
 
 def _first_bad_seat(
     columns: Mapping[str, Sequence[object] | None],
     cells: Sequence[Mapping[str, str]] | None,
+    final_year: int | None = None,
 ) -> InputError:
     """The error of :func:`board_from_values` for the first seat refused:
-    the seat's first bad cell, or its centres, year and flag disagreeing."""
+    the seat's first bad cell, or its centres, elimination year, flag and
+    the board's ``final_year`` disagreeing."""
     for i, power in enumerate(_ALL_POWERS):
         read: dict[str, Any] = {}
         try:
@@ -666,7 +668,8 @@ def _first_bad_seat(
                 if got is UNREAD:
                     raise InputError(unread_reason(name, value, True), field=name, value=value)
                 read[name] = PARSERS[name](value) if got is REFUSED else got
-            Seat(power.title, power, read["centres"], read["eliminated"], read["draw"])
+            Seat(power.title, power, read["centres"], read["eliminated"], read["draw"],
+                 final_year)
         except InputError as err:
             name = err.field or "centres"
             cell = cells[i].get(name, "") if cells is not None else ""

@@ -64,6 +64,7 @@ from dipxl.fields import (
     SPEC,
     chart_columns,
     chart_year,
+    describe,
     header_columns,
     parse_chart_count,
     parse_player,
@@ -185,33 +186,42 @@ def _chart(value: object) -> list[tuple[tuple[int, int], ...]]:
     rows, cols = grid.rows, grid.cols
     across = rows == 8  # the years across the first row
 
-    def at(p: int, k: int) -> object:
-        """Power p's count of the k-th year."""
-        return grid.values[(p + 1) * cols + k] if across else grid.values[k * cols + p + 1]
+    def at(p: int, k: int) -> int:
+        """The index of power p's count of the k-th year (p = -1: the heading)."""
+        return (p + 1) * cols + k if across else k * cols + p + 1
 
     if across:
-        head, size = [grid.values[k] for k in range(cols)], cols
+        size = cols
     elif cols == 8:
-        head, size = [grid.values[k * cols] for k in range(rows)], rows
+        size = rows
     else:
         raise InputError(
             f"expects the years in its first row and a row a power, Austria to Turkey, below "
             f"(8 rows), or the same turned (8 columns); got {rows} x {cols} cells", CHART)
     pairs: list[list[tuple[int, int]]] = [[] for _ in range(7)]
+    headed: dict[int, str] = {}  # year -> its heading's cell
     for k in range(size):
-        if _blank(head[k]):
+        heading = grid.values[at(-1, k)]
+        if _blank(heading):
             continue
-        year = chart_year(head[k])
+        year = chart_year(heading)
+        where = grid.label(at(-1, k))
         if year is None:
-            raise InputError(f"a chart's heading is a year 1901-2100, got {head[k]!r}", CHART)
+            raise InputError(f"a chart's heading is a year 1901-2100, got {describe(heading)}",
+                             where)
+        if year in headed:
+            raise InputError(f"{year} heads two of the chart's years (also {headed[year]}): "
+                             "give each year once", where)
+        headed[year] = where
         for p in range(7):
-            count = at(p, k)
+            count = grid.values[at(p, k)]
             if _blank(count):
                 continue
             read = _read_chart_cell(count)
             if not isinstance(read, int):
-                parse_chart_count(count, year, CHART)  # raises, saying why
-                raise InputError(unread_reason(CHART, count, True), CHART)
+                where = f"{grid.label(at(p, k))} ({_TITLES[p]})"
+                parse_chart_count(count, year, where)  # raises, saying why
+                raise InputError(unread_reason(str(year), count, True), where)
             pairs[p].append((year, read))
     return [tuple(sorted(p)) for p in pairs]
 

@@ -5,6 +5,8 @@ count (0-34, blank: not entered), read from CSV files and workbooks into
 
 from __future__ import annotations
 
+import datetime
+import re
 from pathlib import Path
 
 import openpyxl
@@ -132,3 +134,58 @@ def test_a_generated_workbook_has_the_chart_columns_of_a_system_reading_it(
     assert got["standings"] == want["standings"]
     others = [c.value for c in build_workbook("cdiplo", tournament=event)["Results"][1]]
     assert not set(CHART_HEADERS) & set(others)
+
+
+def _generated(tmp_path: Path, headings: dict[str, object], extra: object = None) -> Path:
+    """A ``dipxl new`` Maxonian workbook holding one board whose tie on 7
+    (England, France) its 1906 count breaks, with chart headings retyped
+    (``headings``: as made -> as typed) and ``extra`` heading a column
+    after the last."""
+    from dipxl.workbook.writer import write_workbook
+
+    path = write_workbook(tmp_path / "m.xlsx", "maxonian", rounds=1, boards=1,
+                          players=[f"P{i}" for i in range(7)])
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    at = {c.value: c.column for c in ws[1]}
+    for i in range(7):
+        for header, value in (("Player", f"P{i}"), ("Centres", FINAL[i]), ("1906", Y1906[i]),
+                              ("1905", Y1905[i]), ("Year", 1907 if i == 0 else None)):
+            ws.cell(2 + i, at[header]).value = value
+    for made, typed in headings.items():
+        ws.cell(1, at[made]).value = typed
+    if extra is not None:
+        ws.cell(1, ws.max_column + 1).value = extra
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("typed", ["1906 ", 1906, " 1906"])
+def test_a_generated_chart_heading_typed_as_its_year_is_read(tmp_path: Path, typed: object
+                                                              ) -> None:
+    game = read_workbook(_generated(tmp_path, {"1906": typed})).tournament.games[0]
+    assert game.chart == {1905: Y1905, 1906: Y1906}
+
+
+@pytest.mark.parametrize(("headings", "extra", "cells", "says"), [
+    # A date: dipxl read no 1906 (France 2nd), the formulas read 1906 (England 2nd).
+    ({"1906": datetime.datetime(1906, 1, 1)}, None, ["Results!N1"],
+     "heading says a date (1906-01-01), not a number, which dipxl reads as no year"),
+    ({"1906": "1096"}, None, ["Results!N1"], "says \"1096\", which dipxl reads as no year"),
+    ({"1906": None}, None, ["Results!N1"], "heading is blank"),
+    ({"1906": "1905", "1905": "1906"}, None, ["Results!M1", "Results!N1"],
+     "which dipxl reads as 1906: type 1905 back"),
+    # A year the formulas have no column for: dipxl read it, they do not.
+    ({}, "1921", ["Results!AK1"], "which this workbook's formulas do not read"),
+])
+def test_a_generated_chart_heading_dipxl_would_read_otherwise_is_refused(
+    tmp_path: Path, headings: dict[str, object], extra: object, cells: list[str], says: str
+) -> None:
+    """The workbook's formulas read each chart column by place, as the year
+    it was made with; dipxl reads a column by its heading.  A heading
+    retyped so that dipxl would read it as another year or none, or a year
+    heading a column outside the chart, is refused naming the cell."""
+    with pytest.raises(InputError) as err:
+        read_workbook(_generated(tmp_path, headings, extra))
+    assert re.findall(r"Results![A-Z]+1", str(err.value)) == cells
+    assert says in str(err.value)

@@ -235,6 +235,33 @@ def test_bad_year_and_year_for_a_survivor() -> None:
     assert err.value.where == "Results!F2 (round 1, board 1, Austria, P1)"
 
 
+def _with_final_year(rows: list[Row], years: list[object]) -> list[Row]:
+    """``rows`` with their Year cells (column H) typed as ``years``."""
+    return [replace(r, year=y, cells={**r.cells, "year": f"Results!H{2 + i}"})
+            for i, (r, y) in enumerate(zip(rows, years, strict=True))]
+
+
+@pytest.mark.parametrize("on", ["Austria's row", "Turkey's row", "every row"])
+def test_an_elimination_after_the_final_year_is_refused_whichever_row_gives_the_year(
+    on: str
+) -> None:
+    """The Year may be given on one row of a board or on all alike: the
+    board reads the same either way.  Turkey eliminated in 1904 in a game
+    whose final year is 1903 is refused, naming Turkey's Eliminated cell,
+    wherever the 1903 is typed (given on Austria's row only, it was read
+    as a game ending in 1903 with Turkey eliminated after it)."""
+    years = {"Austria's row": [1903] + [None] * 6, "Turkey's row": [None] * 6 + [1903],
+             "every row": [1903] * 7}[on]
+    rows = _with_final_year(records([10, 8, 6, 5, 3, 2, 0], years=[None] * 6 + [1904]), years)
+    with pytest.raises(InputError, match="after the game's final year 1903") as err:
+        from_rows(rows)
+    assert err.value.where.startswith("Results!F8 (round 1, board 1")
+    assert err.value.field == "eliminated"
+    ok = _with_final_year(records([10, 8, 6, 5, 3, 2, 0], years=[None] * 6 + [1904]),
+                          [1904] + [None] * 6)
+    assert from_rows(ok).games[0].year == 1904
+
+
 def test_a_bad_value_names_what_of_its_row_is_readable() -> None:
     # Board 1's Turkey (P7) with a blank round: the round cell, then the rest.
     recs = records([5, 5, 5, 5, 5, 5, 4])

@@ -8,6 +8,7 @@ directly (Game/Seat), never from the adapter.
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import inspect
 import math
@@ -979,7 +980,7 @@ def test_maxonian_reads_the_chart_argument_either_way_round() -> None:
     assert_table(udfs.MAXONIAN(counts, None, 1907.0, down), want)
     with pytest.raises(InputError, match="MAXONIAN: chart: expects the years"):
         udfs.MAXONIAN(counts, None, 1907.0, [[1905.0], [1.0]])
-    with pytest.raises(InputError, match=r"MAXONIAN: chart: .*1901-2100"):
+    with pytest.raises(InputError, match=r"MAXONIAN: chart, row 1, column 1: .*1901-2100"):
         udfs.MAXONIAN(counts, None, 1907.0, [["x", 1906.0], *across[1:]])
 
 
@@ -992,3 +993,48 @@ def test_standings_read_the_chart_columns() -> None:
     assert [r[2] for r in table[1:4]] == [7.0, 6.0, 5.0]  # the chart breaks the tie
     shared = udfs.DIPXL_STANDINGS([r[:6] for r in rows], "maxonian")
     assert [r[2] for r in shared[1:4]] == [7.0, 5.5, 5.5]  # no chart: shared
+
+
+def test_a_final_year_typed_carelessly_is_refused_as_the_final_year() -> None:
+    """The final_year argument refused says "final year" (not another
+    field's name), and a final year before an elimination year is refused
+    naming that seat's cell, never an internal error."""
+    counts = column([10.0, 8.0, 6.0, 5.0, 3.0, 2.0, 0.0])
+    years = column([None] * 6 + [1904.0])
+    for typed in ("1907 ", "07", "'1907"):
+        with pytest.raises(InputError, match=r"^DETOUR09: final_year: final year ") as err:
+            udfs.DETOUR09(counts, years, None, typed)
+        assert "elimination" not in str(err.value)
+    with pytest.raises(InputError) as err:
+        udfs.DETOUR09(counts, years, None, 1903.0)
+    assert str(err.value) == ("DETOUR09: eliminated_years, row 7 (Turkey): eliminated in 1904, "
+                              "after the game's final year 1903")
+
+
+def test_a_chart_typed_carelessly_is_refused_naming_its_cell() -> None:
+    """A count or a heading of the chart argument refused names its cell
+    in the argument (and the power), says "the chart's 1906 count" of a
+    count, a date as a date, a year heading two columns as such."""
+    counts = column([12.0, 7.0, 7.0, 4.0, 3.0, 1.0, 0.0])
+    earlier = [(10, 11), (7, 8), (8, 6), (4, 4), (3, 3), (1, 1), (1, 1)]
+
+    def chart(heads: list[object], england_1906: object = 8.0) -> list[list[object]]:
+        rows = [[float(a), float(b)] for a, b in earlier]
+        rows[1][1] = england_1906
+        return [heads, *rows]
+
+    for typed, says in (("8", "the chart's 1906 count \"8\" is a number typed as text"),
+                        (-1.0, "the chart's 1906 count must be a whole number 0-34, got -1.0"),
+                        ("x", "the chart's 1906 count must be a whole number 0-34, got \"x\"")):
+        with pytest.raises(InputError) as err:
+            udfs.MAXONIAN(counts, None, 1907.0, chart([1905.0, 1906.0], typed))
+        assert str(err.value).startswith(f"MAXONIAN: chart, row 3, column 2 (England): {says}")
+    date = datetime.datetime(1906, 1, 1)
+    with pytest.raises(InputError) as err:
+        udfs.MAXONIAN(counts, None, 1907.0, chart([1905.0, date]))
+    assert str(err.value) == ("MAXONIAN: chart, row 1, column 2: a chart's heading is a year "
+                              "1901-2100, got a date (1906-01-01), not a number")
+    with pytest.raises(InputError) as err:
+        udfs.MAXONIAN(counts, None, 1907.0, chart([1906.0, 1906.0]))
+    assert str(err.value).startswith("MAXONIAN: chart, row 1, column 2: 1906 heads two of the "
+                                     "chart's years (also chart, row 1, column 1)")

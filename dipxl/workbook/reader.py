@@ -41,6 +41,7 @@ from dipxl.fields import (
     REQUIRED,
     SPEC,
     chart_columns,
+    chart_year,
     describe,
     header_columns,
     is_blank,
@@ -59,7 +60,13 @@ from dipxl.rows import Rows, tournament_from_rows
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
-from dipxl.workbook.layout import HEADER_ROWS, INPUT_HEADERS, NAME_HEADERS, SHEETS
+from dipxl.workbook.layout import (
+    CHART_HEADERS,
+    HEADER_ROWS,
+    INPUT_HEADERS,
+    NAME_HEADERS,
+    SHEETS,
+)
 from dipxl.workbook.settings_read import Settings, read_settings, settings_header
 
 __all__ = ["HEADER_ROWS", "WorkbookInput", "read_workbook", "read_workbook_bytes"]
@@ -424,7 +431,8 @@ class _Reader:
         and Power cells say, and nothing below the last board.  So a row
         moved (sorted, swapped), a Round, Board or Power cell retyped, and a
         result typed below the last board are errors naming the cell (the
-        workbook's Standings say so too: its Counted column)."""
+        workbook's Standings say so too: its Counted column); so are the
+        chart's headings it would read otherwise (:func:`_chart_headings`)."""
         names = self.package.defined_names()
         layout = _named_block(names.get(fx.RESULTS_LAYOUT, ""))
         rounds_ref = _named_block(names.get("calc_round_no", ""))
@@ -438,7 +446,7 @@ class _Reader:
             return  # not the layout the formulas were written for: nothing to compare
         boards = (last - first + 1) // (7 * rounds)
         ref = _sheet_ref(sheet)
-        problems: list[InputError] = []
+        problems = _chart_headings(ref, header, rows, _named_block(names.get(fx.RESULTS_CHART, "")))
         for number in range(first, min(last, len(rows)) + 1):
             k, seat = divmod(number - first, 7)
             rnd, board, power = k // boards + 1, k % boards + 1, Power(seat)
@@ -652,6 +660,53 @@ def _named_range(target: str) -> tuple[str, int, int, int] | None:
     if block is None or block[3] != block[4]:
         return None
     return block[:4]
+
+
+def _chart_headings(
+    ref: str, header: _Header, rows: Sequence[list[Any]],
+    chart: tuple[str, int, int, int, int] | None,
+) -> list[InputError]:
+    """In a generated workbook of a system reading the chart, the chart's
+    headings that dipxl would read otherwise than its formulas, which read
+    each chart column by place as the year it was made with (``chart``:
+    the defined name :data:`~dipxl.workbook.formulas.RESULTS_CHART`; None:
+    nothing to compare): a heading retyped as another year, as a date, as
+    text that is no year; and a column headed by a year outside the chart,
+    which dipxl would read and the formulas do not."""
+    if chart is None or not chart[1] == header.row == chart[2]:
+        return []
+    heads = rows[header.row - 1] if header.row <= len(rows) else []
+    problems = []
+    _, _, _, first, last = chart
+    read_by_formulas = range(first, last + 1)
+    if len(read_by_formulas) != len(CHART_HEADERS):
+        return [InputError(
+            f"the chart's columns were made as the {len(CHART_HEADERS)} years "
+            f"{CHART_HEADERS[0]}-{CHART_HEADERS[-1]} but now span {len(read_by_formulas)} "
+            "columns (one inserted or deleted among them): the workbook's formulas read "
+            "each by place; make a new workbook and copy the results into it",
+            f"{ref}!{column_letter(first + 1)}{header.row}")]
+    for year, col in zip(CHART_HEADERS, read_by_formulas, strict=True):
+        text = heads[col] if col < len(heads) else None
+        read = chart_year(text)
+        if read == int(year):
+            continue
+        cell = f"{ref}!{column_letter(col + 1)}{header.row}"
+        said = "is blank" if is_blank(text) else f"says {describe(text)}"
+        problems.append(InputError(
+            f"the workbook's formulas read this column as the chart's {year} counts, but its "
+            f"heading {said}, which dipxl reads {f'as {read}' if read else 'as no year'}: "
+            f"type {year} back", cell, field="chart", value=text, cell=cell))
+    for key, col in header.columns.items():
+        if key not in SPEC and col not in read_by_formulas:
+            cell = f"{ref}!{column_letter(col + 1)}{header.row}"
+            problems.append(InputError(
+                f"{describe(heads[col])} heads a column dipxl reads as the chart's {key} "
+                f"counts, which this workbook's formulas do not read (its chart is the columns "
+                f"{CHART_HEADERS[0]}-{CHART_HEADERS[-1]}): rename the heading, or type the "
+                "counts in the chart's columns", cell, field="chart", value=heads[col],
+                cell=cell))
+    return problems
 
 
 def _misplaced(cell: str, what: str, value: object, place: str, reads: str,

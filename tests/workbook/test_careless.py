@@ -41,6 +41,7 @@ from dipxl.errors import DipxlError
 from dipxl.fields import describe, parse_player
 from dipxl.model import Power
 from dipxl.standings import Standings
+from dipxl.workbook import formulas as fx
 from dipxl.workbook.writer import write_workbook
 
 ROUNDS, BOARDS = 2, 2
@@ -349,3 +350,142 @@ def test_rows_moved_or_typed_below_are_flagged_by_dipxl_score_and_the_workbook(
         ws = openpyxl.load_workbook(path, data_only=True)["Standings"]
         head = [c.value for c in ws[1]]
         assert says in ws.cell(2, head.index("Counted") + 1).value, name
+
+
+@pytest.mark.parametrize("typed", ["1907 ", "1907", "07", "'1907", "1907.0"])
+def test_a_year_typed_as_text_is_named_as_the_final_year(tmp_path: Path, typed: str) -> None:
+    """A Year cell holding text leaves its board not counted (the formulas'
+    COUNT skips it), and dipxl score's warning calls it the final year, as
+    the Year column is (not an elimination year)."""
+    path = tmp_path / "year.xlsx"
+    write_workbook(path, "detour09", rounds=1, boards=1, players=PLAYERS[:7])
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    for k, count in enumerate(COUNTS[0]):
+        ws.cell(2 + k, 4).value = PLAYERS[k]
+        ws.cell(2 + k, 5).value = count
+    ws["H2"].value = typed
+    ws["H2"].data_type = "s"
+    wb.save(path)
+    [notice] = [n for n in score_file(path).notices if n.code == "not_counted"]
+    assert notice.where == "Results!H2"
+    assert f"is not counted: final year {describe(typed)} is " in notice.message
+
+
+# Boards typed carelessly with the per-board inputs (the Year, concession
+# and draw flags, elimination years, the chart) that dipxl score refuses
+# naming a cell, or does not count: (system, Results columns as typed on
+# the board's seven rows, the cell dipxl score names, what the workbook's
+# Score cells and Standings line say).  The formulas counted every one of
+# them but the text, some with a number no rule gives (a Year of 1900: the
+# survivors of a solo -0.25 in Detour 09; an eliminated power's Y: 100 in
+# Solo or bust).
+_SOLO = [18, 8, 4, 2, 1, 0, 0]
+_SOLO_OUT = [None] * 5 + [1903, 1905]
+_DRAW = [10, 8, 6, 5, 3, 2, 0]
+_CONCEDED = [9, 8, 6, 5, 3, 2, 0]
+_TIED = [12, 7, 7, 4, 3, 1, 0]  # England and France tied: Maxonian reads 1906
+
+
+def _one(value: object, k: int = 0) -> list[object]:
+    return [value if i == k else None for i in range(7)]
+
+
+def _chart(england_1906: object) -> dict[str, list[object]]:
+    return {"Year": _one(1907), "1906": [11, england_1906, 6, 4, 3, 1, 1]}
+
+
+REFUSED_BOARDS: dict[str, tuple[str, dict[str, list[object]], str, str]] = {
+    "year 1900": ("detour09", {"Centres": _SOLO, "Eliminated": _SOLO_OUT, "Year": _one(1900)},
+                  "Results!H2", fx.OUT_OF_RANGE),
+    "year 2101": ("detour09", {"Centres": _SOLO, "Eliminated": _SOLO_OUT, "Year": _one(2101)},
+                  "Results!H2", fx.OUT_OF_RANGE),
+    "eliminated 0": ("bangkok", {"Centres": _DRAW, "Eliminated": _one(0, 6)}, "Results!F8",
+                     fx.OUT_OF_RANGE),
+    "year before an elimination": ("detour09", {"Centres": _SOLO, "Eliminated": _SOLO_OUT,
+                                                "Year": _one(1904)}, "Results!F8",
+                                   fx.ELIMINATED_AFTER),
+    "year before an elimination, every row": (
+        "world-classic", {"Centres": _DRAW, "Eliminated": _one(1904, 6), "Year": [1903] * 7},
+        "Results!F8", fx.ELIMINATED_AFTER),
+    "a survivor's elimination year": ("bangkok", {"Centres": _DRAW,
+                                                  "Eliminated": [1905, *_one(1904, 5)]},
+                                      "Results!F2", fx.SURVIVOR_ELIMINATED),
+    "conceded to an eliminated power": ("solo-or-bust", {"Centres": _CONCEDED,
+                                                         "Draw": _one("Y", 6)},
+                                        "Results!G8", fx.ELIMINATED_IN_DRAW),
+    "an eliminated power in the draw": ("dimvalue", {"Centres": _CONCEDED,
+                                                     "Draw": ["Y", "y", *_one("yes", 4)]},
+                                        "Results!G8", fx.ELIMINATED_IN_DRAW),
+    "every survivor N": ("dimvalue", {"Centres": _CONCEDED, "Draw": ["N", "n", "No", "no",
+                                                                    "N", "N", None]},
+                         "Results!A2", fx.NO_DRAW_MEMBER),
+    "two powers on 18": ("cdiplo", {"Centres": [18, 18, 0, 0, 0, 0, 0]}, "Results!A2",
+                         fx.TWO_ON_18),
+    "every count 0": ("cdiplo", {"Centres": [0] * 7}, "Results!A2", fx.NO_CENTRES),
+    "chart count -1": ("maxonian", {"Centres": _TIED, **_chart(-1)}, "Results!N3",
+                       fx.OUT_OF_RANGE),
+    "chart count 35": ("maxonian", {"Centres": _TIED, **_chart(35)}, "Results!N3",
+                       fx.OUT_OF_RANGE),
+    "chart count typed as text": ("maxonian", {"Centres": _TIED, **_chart("8")}, "Results!N3",
+                                  fx.TEXT_ENTRY),
+    "chart after the final year": ("maxonian", {"Centres": _TIED, **_chart(8),
+                                                "Year": _one(1905)}, "Results!N2",
+                                   "chart: a count after the final year"),
+}
+
+
+def _typed_board(path: Path, system: str, columns: dict[str, list[object]]) -> Path:
+    """A one-board ``dipxl new`` workbook of ``system`` with ``columns``
+    typed into its seven Results rows (text as text)."""
+    write_workbook(path, system, rounds=1, boards=1, players=PLAYERS[:7])
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    at = {c.value: c.column for c in ws[1]}
+    for k in range(7):
+        ws.cell(2 + k, at["Player"]).value = PLAYERS[k]
+    for header, values in columns.items():
+        for k, value in enumerate(values):
+            cell = ws.cell(2 + k, at[header])
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"
+    wb.save(path)
+    return path
+
+
+def test_a_board_dipxl_score_refuses_is_not_counted_by_the_workbook_either(
+    tmp_path: Path
+) -> None:
+    """A board whose new inputs dipxl score refuses, naming the cell, or
+    leaves out (text), is not counted by the workbook's own formulas
+    either: its Score cells and the Standings line of boards left out say
+    why, never a number."""
+    paths = []
+    for k, (name, (system, columns, cell, _)) in enumerate(REFUSED_BOARDS.items()):
+        path = _typed_board(tmp_path / f"r{k:02d}.xlsx", system, columns)
+        paths.append(path)
+        try:
+            standings = score_file(path)
+        except DipxlError as err:
+            assert f"r{k:02d}.xlsx: {cell}" in err.where, (name, str(err))
+        else:  # text: not counted, with a warning naming the cell
+            [notice] = [n for n in standings.notices if n.code == "not_counted"]
+            assert notice.where == cell, (name, str(notice))
+    reason = available("libreoffice")
+    if reason is not None:
+        pytest.skip(reason)
+    done = recalculate_many("libreoffice", paths, tmp_path / "lo")
+    failures = []
+    for (name, (_, _, _, says)), path in zip(REFUSED_BOARDS.items(), done, strict=True):
+        wb = openpyxl.load_workbook(path, data_only=True)
+        ws = wb["Results"]
+        at = {c.value: c.column for c in ws[1]}
+        scores = [ws.cell(2 + k, at["Score"]).value for k in range(7)]
+        counted = ws.cell(2, at["Game done"]).value
+        standings = wb["Standings"]
+        head = [c.value for c in standings[1]]
+        status = standings.cell(2, head.index("Counted") + 1).value
+        if (scores, counted) != ([says] * 7, 0) or f"R1 B1 (rows 2-8: {says})" not in status:
+            failures.append((name, scores, counted, status))
+    assert failures == []

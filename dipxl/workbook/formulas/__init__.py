@@ -30,14 +30,16 @@ from types import MappingProxyType
 
 from dipxl.errors import DipxlError
 from dipxl.fields import FIELD_SPECS, SPEC
-from dipxl.model import SOLO_CENTRES
+from dipxl.model import MAX_CENTRES, SOLO_CENTRES
 from dipxl.systems import System
 from dipxl.workbook.a1 import column_letter, column_span
+from dipxl.workbook.layout import CHART_HEADERS
 
 __all__ = [
     "COMMON_COLUMNS",
     "DRAW_ENTRY",
     "FORMATS_NOTE",
+    "RESULTS_CHART",
     "RESULTS_LAYOUT",
     "SCORE_KEY",
     "TEXT_ENTRY",
@@ -47,6 +49,7 @@ __all__ = [
     "Need",
     "Plan",
     "PlayerRow",
+    "chart_headers",
     "for_system",
     "format_checks",
     "in_draw",
@@ -81,6 +84,20 @@ DRAW_ENTRY = "draw: Y or N"
 # game is then not counted; dipxl score refuses the board, naming them).
 YEARS_DIFFER = "years differ"
 
+# What the Score cells of a game say when its entries are numbers dipxl
+# score refuses (the game is then not counted: :attr:`SeatRefs.refused`):
+# a count or year outside its field's bounds (``Field.bounds``; a chart
+# count outside 0-34), an elimination year of a survivor or after the
+# final year, a draw member on 0 centres, more than one power on 18, seven
+# counts of 0, a drawn game whose every survivor is marked N.
+OUT_OF_RANGE = "number out of range"
+SURVIVOR_ELIMINATED = "survivor with an elimination year"
+ELIMINATED_AFTER = "eliminated after Year"
+ELIMINATED_IN_DRAW = "draw: Y on 0 centres"
+TWO_ON_18 = "two powers on 18"
+NO_CENTRES = "every count 0"
+NO_DRAW_MEMBER = "draw: no member"
+
 # The board fields held as numbers: a board with text in one of them is not
 # counted (:attr:`SeatRefs.typed`); adjacent columns of Results, in this order.
 NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
@@ -88,6 +105,9 @@ NUMBER_FIELDS = tuple(f for f in FIELD_SPECS if f.board and f.number)
 # The defined name of the Results rows the formulas read by place: their
 # Round, Board and Power cells (A:C), seven rows a board, round by round.
 RESULTS_LAYOUT = "results_layout"
+# The defined name of the chart's header cells (1901 ... 1920) of a system
+# reading the chart: the formulas read each column as its year, by place.
+RESULTS_CHART = "results_chart"
 
 # Sheet names of the hidden helper sheets.
 CALC = "Calc"
@@ -186,13 +206,21 @@ class Plan:
         return self.column_range(header, self.round_first(rnd), self.round_last(rnd))
 
 
+def chart_headers(plan: Plan) -> tuple[str, ...]:
+    """The year-by-year chart's columns of the plan (only a system reading
+    the chart has them: :data:`~dipxl.workbook.layout.CHART_HEADERS`)."""
+    return tuple(h for h in CHART_HEADERS if h in plan.columns)
+
+
 def typed_block(plan: Plan, first: int, last: int, sheet: str = "") -> str:
-    """Rows ``first..last`` of the number board fields' columns (:data:`NUMBER_FIELDS`),
-    on ``sheet`` when given: areas of adjacent columns joined by commas
-    (``Results!$E$2:$F$8,Results!$H$2:$H$8``), read only as the arguments
+    """Rows ``first..last`` of the number board fields' columns (:data:`NUMBER_FIELDS`)
+    and of the chart's (:func:`chart_headers`), on ``sheet`` when given:
+    areas of adjacent columns joined by commas
+    (``Results!$E$2:$F$8,Results!$H$2:$AB$8``), read only as the arguments
     of COUNT and COUNTA."""
     prefix = f"{sheet}!" if sheet else ""
-    numbers = sorted(plan.columns.index(f.header) for f in NUMBER_FIELDS)
+    numbers = sorted(plan.columns.index(h) for h in (
+        *(f.header for f in NUMBER_FIELDS), *chart_headers(plan)))
     areas: list[list[int]] = []
     for index in numbers:
         if areas and areas[-1][-1] == index - 1:
@@ -246,13 +274,15 @@ class Need:
 class SeatRefs:
     """References for the formulas of one Results row (on the Results
     sheet); ``needs``: the inputs the system's rule needs
-    (:attr:`Formulas.needs`)."""
+    (:attr:`Formulas.needs`); ``checks``: its own inputs refused
+    (:attr:`Formulas.checks`)."""
 
     plan: Plan
     row: int
     first: int
     last: int
     needs: tuple[Need, ...] = ()
+    checks: tuple[Need, ...] = ()
 
     def cell(self, header: str) -> str:
         """This row's cell of a column: ``E14``."""
@@ -299,20 +329,77 @@ class SeatRefs:
         return flags_read(self.block(SPEC["draw"].header))
 
     @property
+    def out_of_range(self) -> str:
+        """True when a number of the game's count and year cells is outside
+        its field's bounds (``Field.bounds``; a chart count outside 0-34,
+        as :data:`~dipxl.fields.CHART_READ_CELL` reads it): dipxl score
+        refuses it, naming the cell (the data validation stops it being
+        typed, not pasted).  Text and blanks are not counted here."""
+        bounded = [(self.block(f.header), f.bounds) for f in NUMBER_FIELDS if f.bounds]
+        charts = chart_headers(self.plan)
+        if charts:
+            first, last = self.block(charts[0]), self.block(charts[-1])
+            bounded.append((f"{first.split(':')[0]}:{last.split(':')[1]}", (0, MAX_CENTRES)))
+        return "+".join(f'COUNTIF({block},"<{low}")+COUNTIF({block},">{high}")'
+                        for block, (low, high) in bounded) + ">0"
+
+    @property
+    def refused(self) -> tuple[tuple[str, str], ...]:
+        """(condition, reason): each way a game's entries are left out or
+        refused by ``dipxl score`` (a warning naming the cell, or an error),
+        in the order of its checks: a formula true when the game's entries
+        are so, and what its Score cells then say.  Such a game is not
+        counted (Game done is 0); its Score cells and the Standings line
+        of boards left out say the reason (:attr:`unscored`), never a
+        number.  Then the system's own :attr:`checks`."""
+        e, f, g = self.block("Centres"), self.block("Eliminated"), self.block("Draw")
+        finished = f"COUNT({e})=7"
+        draw = SPEC["draw"]
+        no = "+".join(f'COUNTIFS({e},">0",{g},"{flag}")'
+                      for flag in draw.flags if draw.read_cell(flag) is False)
+        on_0 = "+".join(f'COUNTIFS({e},0,{g},"{flag}")' for flag in yes_flags())
+        return (
+            (text_entry(self.typed), TEXT_ENTRY),
+            (f"NOT({self.flags_read})", DRAW_ENTRY),
+            (self.out_of_range, OUT_OF_RANGE),
+            (f"NOT({self.years_agree})", YEARS_DIFFER),
+            (f'COUNTIFS({e},">0",{f},">0")>0', SURVIVOR_ELIMINATED),
+            (f"AND(COUNT({self.block('Year')})>0,MAX({f})>{self.year})", ELIMINATED_AFTER),
+            (f"{on_0}>0", ELIMINATED_IN_DRAW),
+            (f'AND({finished},COUNTIF({e},">={SOLO_CENTRES}")>1)', TWO_ON_18),
+            (f"AND({finished},{self.top}=0)", NO_CENTRES),
+            (f'AND({finished},{self.top}<{SOLO_CENTRES},{yes_count(g)}=0,'
+             f'COUNTIF({e},">0")={no})', NO_DRAW_MEMBER),
+            *((check.missing(self), check.reason) for check in self.checks),
+        )
+
+    @property
+    def counts(self) -> str:
+        """1 when the game counts: seven centre counts, none of its entries
+        :attr:`refused`, every input the rule needs (:attr:`complete`);
+        else 0 (TRUE/FALSE multiplied into 1/0, as in Excel)."""
+        done = (f"(COUNT({self.block('Centres')})=7)"
+                f"*NOT(OR({','.join(condition for condition, _ in self.refused)}))")
+        return f"{done}*({self.complete})" if self.needs else done
+
+    @property
     def unscored(self) -> str:
         """A Score cell's value while the game is not counted: blank, or
-        :data:`TEXT_ENTRY` when a Centres or Eliminated cell of the game is
-        not a number (``dipxl score`` would read ``"5"`` as 5 and score the
-        game: the sheet must not look merely unfinished).  Worked out on the
-        game's first row; the other six rows show that row's Score cell (no
-        Score cell reads another, so this makes no cycle), which keeps the
-        largest workbooks well inside the size limits (dipxl.io.limits)."""
+        the reason of the first of :attr:`refused` that holds (a Centres or
+        Eliminated cell holding text: ``dipxl score`` would read ``"5"`` as
+        5 and score the game: the sheet must not look merely unfinished),
+        else of what the rule needs and the board lacks (:attr:`lacking`).
+        Worked out on the game's first row; the other six rows show that
+        row's Score cell (no Score cell reads another, so this makes no
+        cycle), which keeps the largest workbooks well inside the size
+        limits (dipxl.io.limits)."""
         if self.row != self.first:
             score = self.plan.col("Score")
             return f"${score}${self.first}"
-        return (f'IF({text_entry(self.typed)},"{TEXT_ENTRY}",'
-                f'IF({self.flags_read},IF({self.years_agree},{self.lacking},"{YEARS_DIFFER}"),'
-                f'"{DRAW_ENTRY}"))')
+        said = self.lacking
+        for condition, reason in reversed(self.refused):
+            said = f'IF({condition},"{reason}",{said})'
+        return said
 
     @property
     def lacking(self) -> str:
@@ -460,11 +547,16 @@ class Formulas:
       order (integers below 1000 each);
     - ``note``: what the Standings sheet says about tie-breakers;
     - ``needs``: the inputs the rule needs on some boards, in the order
-      ``dipxl score`` checks them (:class:`Need`).
+      ``dipxl score`` checks them (:class:`Need`);
+    - ``checks``: the system's own inputs that ``dipxl score`` refuses on
+      a board (Maxonian's chart), each as a :class:`Need` whose
+      ``missing`` is true when the board is refused, after the checks of
+      every system (:attr:`SeatRefs.refused`).
     """
 
     module: str = ""
     needs: tuple[Need, ...] = ()
+    checks: tuple[Need, ...] = ()
     per_game: bool = True
     extra_columns: tuple[str, ...] = ()
     kinds: tuple[tuple[str, str], ...] = (("score", "{Score}"),)
@@ -629,20 +721,16 @@ def common_seat(s: SeatRefs, player_names: str) -> dict[str, str]:
     with the criteria wildcards ``~ * ?`` escaped, so any name finds itself.
     """
     d = f'TRIM({s.cell("Player")})'
-    done = (f"(COUNT({s.block('Centres')})=7)*(COUNTA({s.typed})=COUNT({s.typed}))"
-            f"*({s.flags_read})*({s.years_agree})")
-    if s.needs:
-        done += f"*({s.complete})"
     escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({d},"~","~~"),"*","~*"),"?","~?")'
     return {
         "Player id": f'IF({d}="","",IFERROR(MATCH({escaped},{player_names},0),""))',
-        # Seven centre counts, nothing but numbers among the Centres and
-        # Eliminated cells, draw flags read as dipxl reads them, the years
-        # agreeing and every input the rule needs (TRUE/FALSE multiplied
-        # into 1/0, as in Excel); worked out on the board's first row, read
-        # by the other six.  Not COUNTIF(..,"*"): LibreOffice matches
-        # numbers with it too.
-        "Game done": done if s.row == s.first else f"${s.plan.col('Game done')}${s.first}",
+        # Seven centre counts, none of the entries dipxl score leaves out
+        # or refuses (numbers alone among the count and year cells, draw
+        # flags read as dipxl reads them, the years agreeing, ...) and every
+        # input the rule needs (SeatRefs.counts); worked out on the board's
+        # first row, read by the other six.  Not COUNTIF(..,"*"):
+        # LibreOffice matches numbers with it too.
+        "Game done": s.counts if s.row == s.first else f"${s.plan.col('Game done')}${s.first}",
         SCORE_KEY: f"IF({s.done},ROUND({s.cell('Score')},9),0)",
     }
 

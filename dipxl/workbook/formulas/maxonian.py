@@ -15,20 +15,21 @@ set_threshold`` when positive, to every power in a draw, to the winner
 alone after a solo or a concession.
 
 ``Chart flag`` marks, per seat, a tie on final centres (10) and a chart
-count of the final year that differs from the final centres (1); the
-``Chart check`` of the game says why the engine would refuse the board
-(text in a chart cell, a year partly entered, a count after the final
-year, a final-year count that differs), and the Score cells then say it
-instead of a number.  A tie on centres that no earlier year breaks is
-shared, as the engine shares it (with a warning there).
+count of the final year that differs from the final centres (1).  A board
+the engine refuses for its chart (a year partly entered, a count after the
+final year, a final-year count that differs: :data:`CHECKS`; text in a
+chart cell or a count outside 0-34, as every count) is not counted (Game
+done is 0), and its Score cells and the Standings line of boards left out
+say why instead of a number.  A tie on centres that no earlier year breaks
+is shared, as the engine shares it (with a warning there).
 """
 
 from __future__ import annotations
 
 from dipxl.workbook.formulas import (
     SCORE_KEY,
-    TEXT_ENTRY,
     Formulas,
+    Need,
     SeatRefs,
     no_tiebreakers,
     setting_name,
@@ -62,29 +63,43 @@ def _digits(s: SeatRefs, years: list[int], final: str, first: str = "") -> str:
     return "+".join(terms)
 
 
-def _check(s: SeatRefs) -> str:
-    """The game's chart problem as text, "" when none."""
+def _partial(s: SeatRefs) -> str:
+    """True when a finished game's chart has a year before the final year
+    with some but not all seven counts."""
     final = s.year
-    first, last = s.block(CHART_HEADERS[0]), s.block(CHART_HEADERS[-1])
-    chart = f"{first.split(':')[0]}:{last.split(':')[1]}"
     partial = "+".join(
         f"(COUNT({s.block(str(y))})>0)*(COUNT({s.block(str(y))})<7)*{_earlier(y, final)}"
         for y in YEARS)
+    return f"AND(COUNT({s.block('Centres')})=7,({partial})>0)"
+
+
+def _after(s: SeatRefs) -> str:
+    """True when the chart has a count for a year after the final year."""
+    final = s.year
     after = "+".join(f"({y}>{final})*COUNT({s.block(str(y))})" for y in YEARS)
-    flags = f"SUM({s.block('Chart flag')})"
-    return (
-        f'IF(COUNTA({chart})>COUNT({chart}),"{TEXT_ENTRY}",'
-        f'IF(({partial})>0,"chart: a year partly entered",'
-        f'IF(AND({final}>0,({after})>0),"chart: a count after the final year",'
-        f'IF(MOD({flags},10)>0,"chart: the final year differs from Centres",'
-        '""))))'
-    )
+    return f"AND({final}>0,({after})>0)"
+
+
+def _differs(s: SeatRefs) -> str:
+    """True when a finished game's chart count of the final year differs
+    from a seat's final centres (``Chart flag``)."""
+    return f"AND(COUNT({s.block('Centres')})=7,MOD(SUM({s.block('Chart flag')}),10)>0)"
+
+
+# The chart's problems, as dipxl score refuses the board (text in a chart
+# cell, or a count out of 0-34, is every system's check: SeatRefs.refused).
+CHECKS = (
+    Need(_partial, "chart: a year partly entered"),
+    Need(_after, "chart: a count after the final year"),
+    Need(_differs, "chart: the final year differs from Centres"),
+)
 
 
 class MaxonianFormulas(Formulas):
     module = "maxonian"
-    extra_columns = (SCORE_KEY, *KEYS, "Chart flag", "Chart check")
+    extra_columns = (SCORE_KEY, *KEYS, "Chart flag")
     note = no_tiebreakers("Maxonian")
+    checks = CHECKS
 
     def seat(self, s: SeatRefs) -> dict[str, str]:
         e = s.cell("Centres")
@@ -107,12 +122,10 @@ class MaxonianFormulas(Formulas):
         at = f"INDEX({row},1,{final}-{int(CHART_HEADERS[0]) - 1})"
         in_chart = f"AND({final}>={CHART_HEADERS[0]},{final}<={CHART_HEADERS[-1]})"
         differs = f"IF({in_chart},IF(ISNUMBER({at}),{at}<>{e},FALSE),FALSE)"
-        check = s.cell("Chart check")
+        # Read by Game done (a check): it must not read Game done itself.
         cells["Chart flag"] = (
-            f'IF({s.done},10*(COUNTIF({s.block("Centres")},{e})>1)+IF({differs},1,0),"")')
-        cells["Chart check"] = f'IF({s.done},{_check(s)},"")'
-        cells["Score"] = (f'IF(AND({s.done},{check}<>""),{check},'
-                          f"{s.won_score(won, f'{points}+{bonus}')})")
+            f'IF(COUNT({e})=1,10*(COUNTIF({s.block("Centres")},{e})>1)+IF({differs},1,0),"")')
+        cells["Score"] = s.won_score(won, f"{points}+{bonus}")
         return cells
 
 

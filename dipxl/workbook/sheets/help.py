@@ -58,7 +58,10 @@ def build(ws: Worksheet, spec: System, form: Formulas, plan: Plan) -> None:
             f"Eliminated or Year entry that is text, not a number (e.g. pasted); its game is not "
             f'counted and its Score cells say "{fx.TEXT_ENTRY}" until it is typed again as '
             "a number; and a Draw entry other than Y, Yes, N or No, whose game is not counted "
-            f'either (its Score cells say "{fx.DRAW_ENTRY}"). A player in two games of one '
+            f'either (its Score cells say "{fx.DRAW_ENTRY}"). Nor is a game whose entries '
+            "dipxl score refuses: its Score cells say why (a count or year out of range, "
+            f'"{fx.YEARS_DIFFER}", "{fx.ELIMINATED_AFTER}", "{fx.ELIMINATED_IN_DRAW}", '
+            f'"{fx.NO_DRAW_MEMBER}", ...). A player in two games of one '
             "round scores both (at most two are read per round).",
             False,
         ),

@@ -75,7 +75,7 @@ def build(
                     counts = dict(found.seats[int(power)].chart) if found is not None else {}
                     for year, c in chart_columns:
                         put_value(ws, row, c, counts.get(year), "n", input_style)
-                s = SeatRefs(plan, row, first, first + 6, form.needs)
+                s = SeatRefs(plan, row, first, first + 6, form.needs, form.checks)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
                 for header, formula in cells.items():
@@ -86,6 +86,10 @@ def build(
     # read by place (dipxl score checks them: workbook/reader.py).
     define_name(ws.parent, fx.RESULTS_LAYOUT,
                 f"{plan.results}!$A${plan.first_row}:$C${last}")
+    charts = fx.chart_headers(plan)
+    if charts:  # the chart's headings, each read as its year by place (dipxl score checks them)
+        define_name(ws.parent, fx.RESULTS_CHART,
+                    f"{plan.results}!${plan.col(charts[0])}$1:${plan.col(charts[-1])}$1")
     headers = dict(enumerate(plan.columns, start=1))
     style_columns(ws, look, headers, last, text=(index["Player"],))
     _results_validation(ws, plan)
