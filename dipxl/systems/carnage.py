@@ -407,6 +407,7 @@ def _eliminated_table(
     ranked = [standing(0, y) for y in recorded] + [standing(0, None)] * unrecorded
     points = position_points(ranked, positions[survivors:], TieShare.SHARE)
     years = (*recorded, None) if unrecorded else recorded
+    # Added up as by_rule adds a seat's score (0 centres, no lead): the same float.
     return MappingProxyType({
         y: round_half_up(per_centre * 0 + points[standing(0, y)] + 0, round_to) for y in years
     })
