@@ -174,7 +174,25 @@ def _score_board(
         raise
     if not game.finished:
         return cells.shaped(blanks)
-    return cells.shaped(system.score_game(game, params))
+    try:
+        return cells.shaped(system.score_game(game, params))
+    except InputError as err:
+        raise _at_argument(err, where) from None
+
+
+def _at_argument(err: InputError, where: tuple[dict[str, str], ...]) -> InputError:
+    """A rule's refusal of a board lacking an input it needs (an elimination
+    year, the final year: the fields ``eliminated`` and ``year``, naming the
+    seats' powers) placed at the argument's cell, as every other refusal of
+    these functions is (``eliminated_years, row 7 (Turkey)``, ``final_year``),
+    not at a board of a results table."""
+    if err.field == "year":
+        return InputError(err.message, FINAL_YEAR, field=err.field, value=err.value)
+    powers = err.value if isinstance(err.value, tuple) else ()
+    if err.field == "eliminated" and powers and all(isinstance(p, Power) for p in powers):
+        return InputError(err.message, where[int(powers[0])]["eliminated"], field=err.field,
+                          value=err.value)
+    return err
 
 
 def _chart(value: object) -> list[tuple[tuple[int, int], ...]]:

@@ -1038,3 +1038,20 @@ def test_a_chart_typed_carelessly_is_refused_naming_its_cell() -> None:
         udfs.MAXONIAN(counts, None, 1907.0, chart([1906.0, 1906.0]))
     assert str(err.value).startswith("MAXONIAN: chart, row 1, column 2: 1906 heads two of the "
                                      "chart's years (also chart, row 1, column 1)")
+
+
+def test_a_year_a_rule_needs_is_asked_for_at_its_argument() -> None:
+    """A one-board function refusing a board that lacks an elimination
+    year or the final year its rule needs names the argument's cell to
+    fill, as its other refusals do, not a board of a results table."""
+    draw = column([10.0, 8.0, 6.0, 5.0, 3.0, 2.0, 0.0])
+    with pytest.raises(InputError) as err:
+        udfs.BANGKOK(draw)
+    assert str(err.value).startswith("BANGKOK: eliminated_years, row 7 (Turkey): this system "
+                                     "needs the year each eliminated power lost")
+    solo = column([18.0, 8.0, 4.0, 2.0, 1.0, 0.0, 0.0])
+    with pytest.raises(InputError) as err:
+        udfs.DETOUR09(solo, column([None] * 5 + [1903.0, 1905.0]))
+    assert str(err.value).startswith("DETOUR09: final_year: this system needs the year of the "
+                                     "final centre counts")
+    assert "round 1" not in str(err.value)
