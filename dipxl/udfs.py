@@ -94,6 +94,7 @@ from dipxl.rows import Rows, board_from_values, finished_counts, tournament_from
 from dipxl.standings import score_tournament
 from dipxl.systems import SYSTEMS, EventSystem, GameSystem, System, canonical, get_system
 from dipxl.systems.base import CHART, DRAW_FLAGS, ELIMINATED_YEARS, FINAL_YEAR, BoardInput
+from dipxl.systems.common import YEAR_HINT
 from dipxl.tables import flag, standings_table
 from dipxl.workbook.layout import INPUT_HEADERS
 
@@ -187,7 +188,8 @@ def _at_argument(err: InputError, where: tuple[dict[str, str], ...]) -> InputErr
     these functions is (``eliminated_years, row 7 (Turkey)``, ``final_year``),
     not at a board of a results table."""
     if err.field == "year":
-        return InputError(err.message, FINAL_YEAR, field=err.field, value=err.value)
+        message = err.message.replace(YEAR_HINT, f"give it as {FINAL_YEAR}")
+        return InputError(message, FINAL_YEAR, field=err.field, value=err.value)
     powers = err.value if isinstance(err.value, tuple) else ()
     if err.field == "eliminated" and powers and all(isinstance(p, Power) for p in powers):
         return InputError(err.message, where[int(powers[0])]["eliminated"], field=err.field,

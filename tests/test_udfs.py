@@ -1055,3 +1055,4 @@ def test_a_year_a_rule_needs_is_asked_for_at_its_argument() -> None:
     assert str(err.value).startswith("DETOUR09: final_year: this system needs the year of the "
                                      "final centre counts")
     assert "round 1" not in str(err.value)
+    assert str(err.value).endswith("give it as final_year") and "Year column" not in str(err.value)

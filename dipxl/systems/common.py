@@ -18,6 +18,7 @@ __all__ = [
     "FormatParams",
     "GameParams",
     "Rule",
+    "YEAR_HINT",
     "WinDrawParams",
     "check_number",
     "game_winner",
@@ -34,6 +35,9 @@ __all__ = [
 MAX_PARAMETER = 1e12  # no scoring parameter is larger in magnitude
 
 ALL_POWERS = tuple(Power)  # every seat: a board's Year cells
+# What need_year's refusal tells a results table to do (the one-board
+# worksheet functions say their final_year argument instead).
+YEAR_HINT = "type it in the Year column"
 
 
 def check_number(
@@ -252,7 +256,7 @@ def need_year(game: Game, why: str) -> int:
     if game.year is None:
         raise InputError(
             f"this system needs the year of the final centre counts ({why}); the board "
-            "gives none: type it in the Year column", game.where("year", ALL_POWERS),
+            f"gives none: {YEAR_HINT}", game.where("year", ALL_POWERS),
             field="year", value=ALL_POWERS,
         )
     return game.year
