@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
@@ -95,7 +95,8 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games: each game shape's table, and each
     pattern of elimination years' scores, is worked out once a call (a
-    look-up a game, two with eliminated powers)."""
+    look-up a game, and one a year for a lone eliminated power, or one a
+    pattern of years for several)."""
     rule = _rule(params)
     memo: dict[tuple[int, ...], Table] = {}
     get = memo.get
@@ -113,13 +114,23 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
                 _score_exact(game, params)  # raises, naming the game
                 raise AssertionError("unreachable: two winners are refused")
             shape = memo[desc] = found
-        won, table, eliminated = shape
+        won, table, eliminated, lone = shape
         if game.conceded_to is not None and not won:  # a concession (rare): as written
             append(_score_exact(game, params))
             continue
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
         if not eliminated:
             append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
+            continue
+        if eliminated == 1:  # its rank is the last, whatever its year
+            ya, yb, yc, yd, ye, yf, yg = game.years
+            try:
+                append((table[a] if a else lone[ya], table[b] if b else lone[yb],
+                        table[c] if c else lone[yc], table[d] if d else lone[yd],
+                        table[e] if e else lone[ye], table[f] if f else lone[yf],
+                        table[g] if g else lone[yg]))
+            except KeyError:  # no elimination year
+                append(_score_exact(game, params))  # raises, naming the seat
             continue
         years = game.years
         dead = pattern_get(years)
@@ -146,8 +157,9 @@ _rule = rule_maker(_rule_values)
 
 
 # A game shape's table: whether it is won on centres, the survivors' scores
-# by centre count, and how many powers are eliminated.
-Table = tuple[bool, tuple[float, ...], int]
+# by centre count, how many powers are eliminated and, when one is, its
+# score by elimination year.
+Table = tuple[bool, tuple[float, ...], int, Mapping[int | None, float]]
 
 
 # A bounded cache of a pure function returning immutable tables: the same
@@ -174,7 +186,9 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
     drawn = {c: per_centre * c + points[c] for c in survivors}
     if won:
         drawn = {c: s * (win_factor if c == top else loss_factor) for c, s in drawn.items()}
-    return won, score_table(drawn, round_to), 7 - len(survivors)
+    eliminated = 7 - len(survivors)
+    lone = _lone_scores(won, rule) if eliminated == 1 else {}
+    return won, score_table(drawn, round_to), eliminated, lone
 
 
 # (how many powers have an elimination year, and their scores in power
@@ -193,17 +207,41 @@ def _eliminated_scores(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
     those rank points (the same year: shared) + ``per_year`` a year
     played, their elimination year included; in a won game
     ``loss_factor`` times that."""
-    _, _, positions, per_year, _, loss_factor, round_to, _ = rule.values
     dated = [year for year in years if year is not None]
-    below = positions[7 - len(dated):]  # the ranks after every survivor's
-    points = position_points(dated, below, TieShare.SHARE)
-    drawn = {year: points[year] + per_year * (year - FIRST_YEAR + 1) for year in dated}
+    drawn = _drawn_eliminated(dated, rule)
+    loss_factor, round_to = rule.values[5], rule.values[6]
     return (
         len(dated),
         tuple([math.nan if y is None else round_half_up(drawn[y], round_to) for y in years]),
         tuple([math.nan if y is None else round_half_up(drawn[y] * loss_factor, round_to)
                for y in years]),
     )
+
+
+def _drawn_eliminated(dated: Sequence[int], rule: Rule) -> dict[int, float]:
+    """Elimination year -> the drawn score (unrounded) of the powers
+    eliminated in those years, ``dated``: the rank points of the ranks
+    after every survivor's by year (the same year: shared) + ``per_year``
+    a year played, the elimination year included."""
+    positions, per_year = rule.values[2], rule.values[3]
+    below = positions[7 - len(dated):]  # the ranks after every survivor's
+    points = position_points(dated, below, TieShare.SHARE)
+    return {year: points[year] + per_year * (year - FIRST_YEAR + 1) for year in dated}
+
+
+# A bounded cache of a pure function of the rule returning tables nobody
+# changes (a look-up a game shape).
+@lru_cache(maxsize=128)
+def _lone_scores(won: bool, rule: Rule) -> Mapping[int | None, float]:
+    """The score of the one eliminated power of a game by its elimination
+    year (:func:`_eliminated_scores`: in a won game ``loss_factor`` times
+    its drawn score), rounded to ``round_to`` decimals, if set."""
+    loss_factor, round_to = rule.values[5], rule.values[6]
+    scores: dict[int | None, float] = {}
+    for year in range(FIRST_YEAR, LAST_YEAR + 1):
+        drawn = _drawn_eliminated([year], rule)[year]
+        scores[year] = round_half_up(drawn * loss_factor if won else drawn, round_to)
+    return scores
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:
