@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, Game
+from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
@@ -93,9 +93,10 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games: each game shape's table, and each
-    pattern of elimination years' scores, is worked out once a call (a
-    look-up a game, two with eliminated powers)."""
+    """:func:`score` of many games: each game shape's table is worked out
+    once a call (a look-up a game); one or two eliminated powers score by
+    their years' tables (a look-up each), more by each pattern of
+    elimination years met (worked out once a call)."""
     rule = _rule(params)
     memo: dict[tuple[int, ...], Table] = {}
     get = memo.get
@@ -113,7 +114,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
                 _score_exact(game, params)  # raises, naming the game
                 raise AssertionError("unreachable: two winners are refused")
             shape = memo[desc] = found
-        won, table, eliminated = shape
+        won, table, eliminated, ranked = shape
         if game.conceded_to is not None and not won:  # a concession (rare): as written
             append(_score_exact(game, params))
             continue
@@ -121,7 +122,40 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
         if not eliminated:
             append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
             continue
+        if eliminated == 1:  # its rank is the last, whatever its year
+            (lone,) = ranked
+            ya, yb, yc, yd, ye, yf, yg = game.years
+            try:
+                append((table[a] if a else lone[ya], table[b] if b else lone[yb],
+                        table[c] if c else lone[yc], table[d] if d else lone[yd],
+                        table[e] if e else lone[ye], table[f] if f else lone[yf],
+                        table[g] if g else lone[yg]))
+            except KeyError:  # no elimination year
+                append(_score_exact(game, params))  # raises, naming the seat
+            continue
         years = game.years
+        if eliminated == 2:  # the later one ranks 6th, the other 7th; the same year: shared
+            if years.count(None) != 5:  # an eliminated power with no year
+                append(_score_exact(game, params))  # raises, naming the seat
+                continue
+            shared, ahead, behind = ranked
+            ya, yb, yc, yd, ye, yf, yg = years
+            first = ya or yb or yc or yd or ye or yf or yg  # in power order
+            last = yg or yf or ye or yd or yc or yb or ya
+            if first == last:
+                x = y = shared[first]
+            elif first > last:  # type: ignore[operator]  # both are years
+                x, y = ahead[first], behind[last]
+            else:
+                x, y = behind[first], ahead[last]
+            append((table[a] if a else x if ya == first else y,
+                    table[b] if b else x if yb == first else y,
+                    table[c] if c else x if yc == first else y,
+                    table[d] if d else x if yd == first else y,
+                    table[e] if e else x if ye == first else y,
+                    table[f] if f else x if yf == first else y,
+                    table[g] if g else x if yg == first else y))
+            continue
         dead = pattern_get(years)
         if dead is None:
             dead = patterns[years] = _eliminated_scores(years, rule)
@@ -146,8 +180,9 @@ _rule = rule_maker(_rule_values)
 
 
 # A game shape's table: whether it is won on centres, the survivors' scores
-# by centre count, and how many powers are eliminated.
-Table = tuple[bool, tuple[float, ...], int]
+# by centre count, how many powers are eliminated and, when one or two
+# are, their scores by elimination year (:func:`_ranked_tables`).
+Table = tuple[bool, tuple[float, ...], int, tuple[Mapping[int | None, float], ...]]
 
 
 # A bounded cache of a pure function returning immutable tables: the same
@@ -174,7 +209,8 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> Table | None:
     drawn = {c: per_centre * c + points[c] for c in survivors}
     if won:
         drawn = {c: s * (win_factor if c == top else loss_factor) for c, s in drawn.items()}
-    return won, score_table(drawn, round_to), 7 - len(survivors)
+    eliminated = 7 - len(survivors)
+    return won, score_table(drawn, round_to), eliminated, _ranked_tables(eliminated, won, rule)
 
 
 # (how many powers have an elimination year, and their scores in power
@@ -193,17 +229,57 @@ def _eliminated_scores(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
     those rank points (the same year: shared) + ``per_year`` a year
     played, their elimination year included; in a won game
     ``loss_factor`` times that."""
-    _, _, positions, per_year, _, loss_factor, round_to, _ = rule.values
     dated = [year for year in years if year is not None]
-    below = positions[7 - len(dated):]  # the ranks after every survivor's
-    points = position_points(dated, below, TieShare.SHARE)
-    drawn = {year: points[year] + per_year * (year - FIRST_YEAR + 1) for year in dated}
+    drawn = _drawn_eliminated(dated, rule)
+    loss_factor, round_to = rule.values[5], rule.values[6]
     return (
         len(dated),
         tuple([math.nan if y is None else round_half_up(drawn[y], round_to) for y in years]),
         tuple([math.nan if y is None else round_half_up(drawn[y] * loss_factor, round_to)
                for y in years]),
     )
+
+
+def _drawn_eliminated(dated: Sequence[int], rule: Rule) -> dict[int, float]:
+    """Elimination year -> the drawn score (unrounded) of the powers
+    eliminated in those years, ``dated``: the rank points of the ranks
+    after every survivor's by year (the same year: shared) + ``per_year``
+    a year played, the elimination year included."""
+    positions, per_year = rule.values[2], rule.values[3]
+    below = positions[7 - len(dated):]  # the ranks after every survivor's
+    points = position_points(dated, below, TieShare.SHARE)
+    return {year: points[year] + per_year * (year - FIRST_YEAR + 1) for year in dated}
+
+
+def _ranked_tables(eliminated: int, won: bool, rule: Rule
+                   ) -> tuple[Mapping[int | None, float], ...]:
+    """The scores by elimination year of one eliminated power (it ranks
+    7th), or of two: tied (same year: 6th and 7th shared), the later (6th)
+    and the earlier (7th); none for more."""
+    if eliminated == 1:
+        return (_rank_scores(6, 1, won, rule),)
+    if eliminated == 2:
+        return (_rank_scores(5, 2, won, rule), _rank_scores(5, 1, won, rule),
+                _rank_scores(6, 1, won, rule))
+    return ()
+
+
+# A bounded cache of a pure function of the rule returning tables nobody
+# changes (a look-up a game shape).
+@lru_cache(maxsize=256)
+def _rank_scores(start: int, tied: int, won: bool, rule: Rule) -> Mapping[int | None, float]:
+    """The score by elimination year of an eliminated power on the ranks
+    after the first ``start``, with ``tied`` - 1 others eliminated the same
+    year (:func:`_eliminated_scores`; the same sums), rounded to
+    ``round_to`` decimals, if set."""
+    positions, per_year, loss_factor, round_to = (rule.values[2], rule.values[3],
+                                                  rule.values[5], rule.values[6])
+    points = position_points([0] * tied, positions[start:], TieShare.SHARE)[0]
+    scores: dict[int | None, float] = {}
+    for year in range(FIRST_YEAR, LAST_YEAR + 1):
+        drawn = points + per_year * (year - FIRST_YEAR + 1)
+        scores[year] = round_half_up(drawn * loss_factor if won else drawn, round_to)
+    return scores
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:
