@@ -15,10 +15,10 @@ from dipxl.systems.base import param, parameter_fields
 
 __all__ = [
     "MAX_PARAMETER",
+    "YEAR_HINT",
     "FormatParams",
     "GameParams",
     "Rule",
-    "YEAR_HINT",
     "WinDrawParams",
     "check_number",
     "game_winner",
