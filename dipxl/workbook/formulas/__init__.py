@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from dipxl.errors import DipxlError
@@ -343,7 +344,7 @@ class SeatRefs:
         return "+".join(f'COUNTIF({block},"<{low}")+COUNTIF({block},">{high}")'
                         for block, (low, high) in bounded) + ">0"
 
-    @property
+    @cached_property  # read twice on a board's first row: Game done and Score
     def refused(self) -> tuple[tuple[str, str], ...]:
         """(condition, reason): each way a game's entries are left out or
         refused by ``dipxl score`` (a warning naming the cell, or an error),
