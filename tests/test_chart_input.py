@@ -16,6 +16,7 @@ from dipxl.csvio import parse_csv
 from dipxl.errors import InputError
 from dipxl.fields import chart_columns, chart_year
 from dipxl.systems import get_system
+from dipxl.workbook.layout import CHART_HEADERS
 from dipxl.workbook.reader import read_workbook
 
 POWERS = "AEFGIRT"
@@ -116,7 +117,6 @@ def test_a_generated_workbook_has_the_chart_columns_of_a_system_reading_it(
 ) -> None:
     from dipxl.standings import score_tournament
     from dipxl.tables import standings_dict
-    from dipxl.workbook.layout import CHART_HEADERS
     from dipxl.workbook.writer import build_workbook
     from tests.workbook.tournaments import random_tournament
 
@@ -176,7 +176,7 @@ def test_a_generated_chart_heading_typed_as_its_year_is_read(tmp_path: Path, typ
     ({"1906": "1905", "1905": "1906"}, None, ["Results!M1", "Results!N1"],
      "which dipxl reads as 1906: type 1905 back"),
     # A year the formulas have no column for: dipxl read it, they do not.
-    ({}, "1921", ["Results!AK1"], "which this workbook's formulas do not read"),
+    ({}, "1921", ["Results!AM1"], "which this workbook's formulas do not read"),
 ])
 def test_a_generated_chart_heading_dipxl_would_read_otherwise_is_refused(
     tmp_path: Path, headings: dict[str, object], extra: object, cells: list[str], says: str
@@ -189,3 +189,29 @@ def test_a_generated_chart_heading_dipxl_would_read_otherwise_is_refused(
         read_workbook(_generated(tmp_path, headings, extra))
     assert re.findall(r"Results![A-Z]+1", str(err.value)) == cells
     assert says in str(err.value)
+
+
+def test_the_chart_s_empty_cells_look_as_input_cells_without_being_written(tmp_path: Path
+                                                                          ) -> None:
+    """A generated workbook writes no empty chart cell (20 columns of them
+    were most of a big Maxonian workbook's time): the input colour of the
+    chart's rows is one formatting rule, the number format and alignment
+    are the columns' own; a count written from results keeps the input
+    look of the other entry cells."""
+    from dipxl.workbook.sheets.styling import INPUT_FILL
+    from dipxl.workbook.writer import write_workbook
+
+    path = write_workbook(tmp_path / "m.xlsx", "maxonian", rounds=2, boards=3,
+                          players=[f"P{i}" for i in range(21)])
+    ws = openpyxl.load_workbook(path)["Results"]
+    at = {c.value: c.column_letter for c in ws[1]}
+    first, last = at[CHART_HEADERS[0]], at[CHART_HEADERS[-1]]
+    assert all(ws[f"{at[h]}{r}"].value is None and not ws[f"{at[h]}{r}"].has_style
+               for h in CHART_HEADERS for r in range(2, 2 + 42))
+    colours = [(str(rng.sqref), rule.dxf.fill.fgColor.rgb)
+               for rng, rules in ws.conditional_formatting._cf_rules.items()
+               for rule in rules if rule.formula == ["TRUE"]]
+    assert colours == [(f"{first}2:{last}43", INPUT_FILL.fgColor.rgb)]
+    for h in CHART_HEADERS:
+        dim = ws.column_dimensions[at[h]]
+        assert (dim.number_format, dim.alignment.horizontal) == ("0", "right")

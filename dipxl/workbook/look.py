@@ -57,11 +57,13 @@ KINDS: dict[str, Kind] = {
             "rank", "games", "round", "board", "centres", "id", "player_id", "game_done",
             "wins", "draws", "total_centres", "solos", "eliminations", "holders", "result",
             "power_total", "result_total", "tally", "rank_key", "game_key", "row", "after_round",
+            "chart_key_1", "chart_key_2", "chart_key_3", "chart_flag", "chart_check",
         ),
         Kind.COUNT,
     ),
     "eliminated": Kind.YEAR,
     "year": Kind.YEAR,
+    "chart_until": Kind.YEAR,
     **dict.fromkeys(("exact", "exact_score"), Kind.EXACT),
     **dict.fromkeys(("mean_centres", "power_mean"), Kind.MEAN),
 }  # fmt: skip
@@ -75,6 +77,8 @@ def column_kind(header: str) -> Kind:
     """The kind of a column named or headed ``header`` (a score unless
     :data:`KINDS` says otherwise)."""
     name = column_name(header)
+    if name.isdigit():  # a year of the chart (1901): that year's centre count
+        return Kind.COUNT
     return KINDS.get(name, Kind.SCORE)  # a round's column (round_2) is a score too
 
 

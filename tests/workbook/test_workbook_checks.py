@@ -115,6 +115,8 @@ def _add_probes(ws: Any) -> dict[tuple[int, int], tuple[str, int]]:
     for rng, rules in ws.conditional_formatting._cf_rules.items():
         for rule in rules:
             (formula,) = rule.formula
+            if formula == "TRUE":  # the chart's input colour, not a check
+                continue
             for cells in str(rng.sqref).split():
                 left, top, right, bottom = range_boundaries(cells)
                 origin = f"{get_column_letter(left)}{top}"

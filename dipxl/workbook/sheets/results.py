@@ -7,6 +7,7 @@ from __future__ import annotations
 from copy import copy
 
 from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -71,10 +72,11 @@ def build(
                     value = entries.get(name)
                     put_value(ws, row, c, value, "s" if isinstance(value, str) else "n",
                               input_style)
-                if chart_columns:  # the year-by-year chart, for the systems reading it
-                    counts = dict(found.seats[int(power)].chart) if found is not None else {}
+                if chart_columns and found is not None:  # the year-by-year chart's counts
+                    counts = dict(found.seats[int(power)].chart)
                     for year, c in chart_columns:
-                        put_value(ws, row, c, counts.get(year), "n", input_style)
+                        if year in counts:
+                            put_value(ws, row, c, counts[year], "n", input_style)
                 s = SeatRefs(plan, row, first, first + 6, form.needs, form.checks)
                 cells = fx.common_seat(s, names)
                 cells.update(form.seat(s))
@@ -96,6 +98,7 @@ def build(
     _results_formatting(ws, plan)
     ws.column_dimensions[plan.col("Player")].width = name_width(ws.parent, 26)
     fit_columns(ws, look, headers)
+    _chart_look(ws, plan, look)
     for header in plan.columns[plan.columns.index("Score") + 1 :]:
         ws.column_dimensions[plan.col(header)].outlineLevel = 1
     ws.freeze_panes = "E2"
@@ -165,6 +168,25 @@ def _results_validation(ws: Worksheet, plan: Plan) -> None:
         )
         counts.add(f"{plan.col(chart[0])}2:{plan.col(chart[-1])}{last}")
         ws.add_data_validation(counts)
+
+
+def _chart_look(ws: Worksheet, plan: Plan, look: Look) -> None:
+    """The chart's empty cells, not written (20 columns of blank cells were
+    most of a big Maxonian workbook's size and time): their number format
+    and alignment are the columns' own, and the input colour is a
+    formatting rule over the chart's rows (a column's fill would run on
+    below the last board).  Typed counts look as the other input cells."""
+    chart = [h for h in CHART_HEADERS if h in plan.columns]
+    if not chart:
+        return
+    for header in chart:
+        dim = ws.column_dimensions[plan.col(header)]
+        dim.number_format = look.number_format(header)
+        dim.alignment = Alignment(horizontal=look.align(header))
+    ws.conditional_formatting.add(
+        f"{plan.col(chart[0])}2:{plan.col(chart[-1])}{plan.last_row}",
+        FormulaRule(formula=["TRUE"], fill=INPUT_FILL),
+    )
 
 
 def _results_formatting(ws: Worksheet, plan: Plan) -> None:
