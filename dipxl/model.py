@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from operator import attrgetter
 from typing import cast
 
@@ -25,9 +25,12 @@ __all__ = [
     "MAX_CENTRES",
     "POWERS",
     "SOLO_CENTRES",
+    "Adjustment",
     "Game",
     "Power",
     "Seat",
+    "SitOut",
+    "Status",
     "Tournament",
 ]
 
@@ -463,6 +466,51 @@ class Game:
         return sum(self.centres)
 
 
+class Status(Enum):
+    """Who is ranked (a Players ``status`` column): everyone by default; a
+    withdrawn player keeps their games and place in the standings, marked;
+    an unranked player (the TD, a stand-in) plays games that count for the
+    others but takes no rank, no award and no best country."""
+
+    RANKED = ""
+    WITHDRAWN = "withdrawn"
+    UNRANKED = "unranked"
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """A player present in ``round`` who played no board there (a results
+    row with a round and a player, no board and no power)."""
+
+    player: str
+    round: int
+    where: str = field(default="", compare=False)  # the input's place, for messages
+
+    def __post_init__(self) -> None:
+        if type(self.round) is not int or self.round < 1:
+            raise InputError(f"round must be a whole number from 1, got {self.round!r}",
+                             self.where, field="round", value=self.round)
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """Points added to (or, negative, taken from) a player's total after the
+    game scores are combined: a penalty, a bonus, with the TD's ``note``;
+    ``round``, where given, the round it belongs to (standings after an
+    earlier round leave it out)."""
+
+    player: str
+    points: float
+    note: str = ""
+    round: int | None = None
+    where: str = field(default="", compare=False)  # the input's place, for messages
+
+    def __post_init__(self) -> None:
+        if self.round is not None and (type(self.round) is not int or self.round < 1):
+            raise InputError(f"round must be a whole number from 1, got {self.round!r}",
+                             self.where, field="round", value=self.round)
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """The games of an event.  Round numbers order the games; (round, board)
@@ -474,6 +522,12 @@ class Tournament:
     games: tuple[Game, ...]
     title: str = ""
     remarks: tuple[Notice, ...] = field(default=(), compare=False)
+    # Around the games (issue 26): who sat out which round, the TD's
+    # adjustments, and (player, status) where a status is not RANKED
+    # (:meth:`status`).
+    sit_outs: tuple[SitOut, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
+    statuses: tuple[tuple[str, Status], ...] = ()
 
     def __post_init__(self) -> None:
         games = tuple(sorted(self.games, key=lambda g: (g.round, g.board)))
@@ -484,6 +538,13 @@ class Tournament:
                 raise InputError("this board is entered twice", game.label)
             seen.add(key)
         object.__setattr__(self, "games", games)
+
+    def status(self, player: str) -> Status:
+        """The status of ``player`` (RANKED unless :attr:`statuses` says)."""
+        for name, status in self.statuses:
+            if name == player:
+                return status
+        return Status.RANKED
 
     @property
     def finished_games(self) -> tuple[Game, ...]:
@@ -520,7 +581,12 @@ class Tournament:
                 f"{last_round} are {since}",
                 f"round {last_round}",
             ))
-        return Tournament(games, self.title, remarks)
+        return Tournament(
+            games, self.title, remarks,
+            tuple(s for s in self.sit_outs if s.round <= last_round),
+            tuple(a for a in self.adjustments if a.round is None or a.round <= last_round),
+            self.statuses,
+        )
 
     def notices(self) -> tuple[Notice, ...]:
         """The reader's :attr:`remarks`, warnings of SCORING.md section 1
