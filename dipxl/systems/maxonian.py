@@ -63,7 +63,7 @@ class Maxonian(GameSystem[Params]):
     tie and no earlier year in its chart splits the tie, as dipvis does (its
     histories are then identical as far as anything says), with a warning
     naming the tied powers (the chart would break it); a chart year must
-    give all seven counts or none; with
+    give all seven counts or none (the final year too); with
     no final year every chart year is earlier (one repeating the final
     counts changes nothing).
     Source: Tour of Britain 2022 rules, as dipvis implements them
@@ -139,7 +139,7 @@ def _chart_idle(game: Game) -> bool:
         return False
     final = game.year
     return not any(None in counts for year, counts in game.chart.items()
-                   if final is None or year < final)
+                   if final is None or year <= final)
 
 
 def _rule(params: Params) -> Rule:
@@ -198,7 +198,11 @@ def walk_keys(game: Game) -> list[tuple[int, ...]]:
     year that gives some counts but not all seven (tied final counts with
     no earlier year share their places: :func:`notices` warns)."""
     years = game.earlier_years()
-    for year in years:
+    # Every year given must be whole, the final year too (which the walk
+    # does not read: it repeats the final counts).
+    for year in sorted(game.chart, reverse=True):
+        if game.year is not None and year > game.year:
+            continue
         counts = game.chart[year]
         if None in counts:
             blank = tuple(p for p, c in zip(Power, counts, strict=True) if c is None)

@@ -211,3 +211,15 @@ def test_the_memoised_tables_score_as_the_rule_seat_by_seat(games: list[Game]) -
         expected = [maxonian._exact(g, params) for g in games]
         assert [maxonian.score(g, params) for g in games] == expected
         assert maxonian.score_many(games, params) == expected
+
+
+def test_a_final_year_partly_entered_is_refused_too() -> None:
+    """Every chart year gives all seven counts or none, the final year
+    too (it repeats the final counts, so the workbook's keys may read it)."""
+    centres = (7, 6, 6, 5, 4, 3, 2)
+    chart = {1906: (6, 5, 5, 4, 4, 4, 3), 1907: (7, 6, None, 5, 4, 3, 2)}
+    with pytest.raises(InputError, match="1907 but none for France"):
+        maxonian.score(board(centres, year=1907, chart=chart))
+    whole = {**chart, 1907: centres}
+    assert maxonian.score(board(centres, year=1907, chart=whole)) == maxonian.score(
+        board(centres, year=1907, chart={1906: chart[1906]}))

@@ -1,10 +1,11 @@
 """Maxonian as worksheet formulas (the twin of ``dipxl.systems.maxonian``).
 
 The chart is read from the Results columns 1901 ... 1920 (``CHART_HEADERS``).
-A seat's place key is its final count, then its counts of the earlier
-years, latest first (a year at or after the game's final year, where one
-is typed, counts as blank; a blank year is blank for all seven, so it
-changes no comparison: skipped, as the engine skips it).  The key's 21
+A seat's place key is its final count, then its counts of the years,
+latest first (a blank year is blank for all seven, so it changes no
+comparison: skipped, as the engine skips it; the final year, where given,
+repeats the final counts: the engine skips it, and it changes no
+comparison either; a year after it is refused).  The key's 21
 digits (counts 0-34, base 35) are compared in three steps of at most
 seven digits each (exact in a double): ``Chart key 1`` is the final count
 and the six latest years; ``Chart key 2`` is the board's order on key 1
@@ -68,23 +69,24 @@ def _first_row(s: SeatRefs, header: str) -> str:
 def _digits(s: SeatRefs, years: list[int], first: str) -> str:
     """The number whose base-35 digits are ``first`` (a count, or the
     seat's order 1-7 on the key before) and this seat's counts of
-    ``years`` (0 where blank or not before the final year).  Read only once
-    the game counts: no text then."""
-    until = _first_row(s, UNTIL)
+    ``years`` (0 where blank).  Read only once the game counts: no text
+    then, no count after the final year, and the final year's counts, if
+    given, are all seven final counts, which order no seat differently
+    (the engine skips that year)."""
     terms = [f"{first}*{BASE ** len(years)}"]
     for k, year in enumerate(years, start=1):
         power = BASE ** (len(years) - k)
-        digit = f"{s.cell(str(year))}*({year}<{until})"
-        terms.append(f"{digit}*{power}" if power != 1 else digit)
+        cell = s.cell(str(year))
+        terms.append(f"{cell}*{power}" if power != 1 else cell)
     return "+".join(terms)
 
 
 def _partial(s: SeatRefs) -> str:
-    """True when a finished game's chart has a year before the final year
+    """True when a finished game's chart has a year up to the final year
     with some but not all seven counts."""
     until = _first_row(s, UNTIL)
     partial = "+".join(
-        f"(COUNT({s.block(str(y))})>0)*(COUNT({s.block(str(y))})<7)*({y}<{until})"
+        f"(COUNT({s.block(str(y))})>0)*(COUNT({s.block(str(y))})<7)*({y}<={until})"
         for y in YEARS)
     return f"AND(COUNT({s.block('Centres')})=7,({partial})>0)"
 
