@@ -86,7 +86,7 @@ def _partial(s: SeatRefs) -> str:
     with some but not all seven counts."""
     until = _first_row(s, UNTIL)
     partial = "+".join(
-        f"(COUNT({s.block(str(y))})>0)*(COUNT({s.block(str(y))})<7)*({y}<={until})"
+        f"(MOD(COUNT({s.block(str(y))}),7)>0)*({y}<={until})"
         for y in YEARS)
     return f"AND(COUNT({s.block('Centres')})=7,({partial})>0)"
 
