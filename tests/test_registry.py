@@ -268,3 +268,15 @@ def test_round_to_given_as_a_whole_float_rounds_as_the_int() -> None:
         params = spec.make_params({"round_to": 2.0})
         assert type(params.round_to) is int
         assert spec.make_params({"round_to": 2}) == params
+
+
+def test_the_readme_s_table_lists_every_system_with_its_own_module() -> None:
+    """The README's table of scoring systems has a row for each canonical
+    system (a preset is named in its system's row)."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`") for line in readme.splitlines()
+            if line.startswith("| `")}
+    missing = [s.id for s in canonical() if s.id not in rows]
+    assert not missing, f"README's systems table lacks {missing}"
+    presets = [s.id for s in SYSTEMS if s not in canonical() and f"`{s.id}`" not in readme]
+    assert not presets, f"README names no {presets}"
