@@ -45,17 +45,20 @@ __all__ = [
     "Final",
     "RoundPlan",
     "Row",
+    "Totals",
     "Unit",
     "adjustments",
     "combine",
     "combine_event",
     "cut_makers",
+    "plain_sum",
     "plan_rounds",
     "player_units",
     "rank",
     "round_scores",
     "scale",
     "score_games",
+    "totals",
 ]
 
 NONE_SHOWN: Mapping[str, Any] = MappingProxyType({})
@@ -315,14 +318,17 @@ def combine(units: Sequence[Unit], params: Any) -> Combined:
         assert best_games is not None  # one of the two is set
         return _best_games(units, flags, best_games, params)
     best = getattr(params, "round_score", "sum") == "best"
+    best_rounds = getattr(params, "best_rounds", None)
     counted = [True] * len(units)
+    if not best and best_rounds is None:  # every unit counts
+        total, plain = _sum(units, None)
+        return Combined(total, plain, tuple(counted))
     rounds = _by_round(units)
     values: dict[int, float] = {}
     for number, group in rounds.items():
         values[number], dropped = _round_pick(units, group, best)
         for k in dropped:
             counted[k] = False
-    best_rounds = getattr(params, "best_rounds", None)
     if best_rounds is not None:
         ranked = sorted(values, key=lambda r: (-rank_key(values[r]), r))
         for number in ranked[best_rounds:]:
@@ -456,6 +462,64 @@ def combine_event(
         out[player] = Combined(before.total + weight * value, before.plain + weight * plain,
                                counted)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Step 3's result: each player's combined total (before adjustments)
+    and games played; ``units`` and ``combined`` (None on the plain sum's
+    fast path, where no tie-breaker reads single games)."""
+
+    sums: dict[str, float]
+    played: dict[str, int]
+    units: dict[str, list[Unit]] | None = None
+    combined: dict[str, Combined] | None = None
+
+
+def plain_sum(params: Any) -> bool:
+    """Whether the total is the plain sum of the weighted games: no
+    combination rule, no cut, no sit-out bonus."""
+    return (getattr(params, "best_rounds", None) is None
+            and getattr(params, "best_games", None) is None
+            and getattr(params, "average_offset", None) is None
+            and getattr(params, "round_score", "sum") == "sum"
+            and getattr(params, "cut_round", None) is None
+            and not getattr(params, "sit_out_bonus", 0))
+
+
+def totals(
+    scored: Sequence[ScoredGame],
+    tournament: Tournament,
+    params: Any,
+    weights: Mapping[int, float] | None,
+    *,
+    need_games: bool,
+) -> Totals:
+    """Steps 2 and 3: every player's total by the combination rules
+    (:func:`combine_event`); ``need_games``: the tie-breakers read single
+    games (else the plain sum is added straight from the scores, in game
+    order: the same floats, without a unit a seat)."""
+    if not need_games and plain_sum(params):
+        sums: dict[str, float] = {}
+        played: dict[str, int] = {}
+        for sg in scored:
+            w = 1.0 if weights is None else weights[sg.round]
+            for name, score in zip(sg.game.players, sg.scores, strict=True):
+                counts = score if weights is None else w * score
+                total = sums.get(name)
+                if total is None:
+                    sums[name] = counts
+                    played[name] = 1
+                else:
+                    sums[name] = total + counts
+                    played[name] += 1
+        return Totals(sums, played)
+    units = player_units(scored, tournament.sit_outs, params, weights)
+    unranked = {p for p, st in tournament.statuses if st is Status.UNRANKED}
+    combined = combine_event(units, params, lambda p: p not in unranked)
+    return Totals({p: c.total for p, c in combined.items()},
+                  {p: sum(1 for u in mine if u.play is not None) for p, mine in units.items()},
+                  units, combined)
 
 
 # ---------------------------------------------------------------- 4. adjustments

@@ -7,7 +7,7 @@ tie-breakers, best country and power statistics.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -21,12 +21,12 @@ from dipxl.event import (
     RoundPlan,
     Row,
     adjustments,
-    combine_event,
     plan_rounds,
     player_units,
     rank,
     round_scores,
     score_games,
+    totals,
     winner,
 )
 from dipxl.formats import check_event, weights_by_round
@@ -104,7 +104,7 @@ class Standings:
         event: EventScores | None = None,
         *,
         final: Final | None = None,
-        round_scores: Mapping[str, Mapping[int, float]] | None = None,
+        round_scores: Callable[[], Mapping[str, Mapping[int, float]]] | None = None,
         plan: RoundPlan | None = None,
     ) -> None:
         self.system = system
@@ -142,7 +142,7 @@ class Standings:
                     mine = exact.setdefault(name, {})
                     mine[game.round] = mine.get(game.round, Fraction(0)) + event.part(k, i, name)
             return {p: {r: float(v) for r, v in by.items()} for p, by in exact.items()}
-        return self._round_scores if self._round_scores is not None else {}
+        return self._round_scores() if self._round_scores is not None else {}
 
     def round_system(self, round_number: int) -> System:
         """The system that scored ``round_number``'s games (``round_systems``)."""
@@ -238,27 +238,31 @@ def score_tournament(
     plan = plan_rounds(spec, params, whole)  # the whole event's rounds too
     scored = score_games(tournament.finished_games, plan)  # 1. each game by its round's system
     weights = weights_by_round(params, tournament.rounds)
-    units = player_units(scored, tournament.sit_outs, params, weights)  # 2. what may count
-    unranked = {p for p, s in tournament.statuses if s is Status.UNRANKED}
-    combined = combine_event(units, params, lambda p: p not in unranked)  # 3. totals
-    adjusted = adjustments(tournament)  # 4.
-    totals = {p: c.total + adjusted.get(p, 0.0) for p, c in combined.items()}
-    final = Final.of(params, tournament.finished_games, params.victory_centres)
-    keys = final.keys({p: rank_key(t) for p, t in totals.items()})
-    played = {p: sum(1 for u in mine if u.play is not None) for p, mine in units.items()}
     breakers = spec.breakers(params)
+    summed = totals(scored, tournament, params, weights, need_games=bool(breakers))  # 2., 3.
+    adjusted = adjustments(tournament)  # 4.
+    scores = {p: t + adjusted.get(p, 0.0) for p, t in summed.sums.items()}
+    final = Final.of(params, tournament.finished_games, params.victory_centres)
+    keys = final.keys({p: rank_key(t) for p, t in scores.items()})
 
     def ledger(order: list[str]) -> Ledger:
-        games_of = {p: [replace(u.play, counted=flag)
+        units, combined = summed.units or {}, summed.combined or {}
+        games_of = {p: [u.play if flag else replace(u.play, counted=False)
                         for u, flag in zip(mine, combined[p].counted, strict=True)
                         if u.play is not None] for p, mine in units.items()}
         plain = {p: c.plain + adjusted.get(p, 0.0) for p, c in combined.items()}
         return Ledger(spec.judge(), games_of, plain, order)
 
-    rows = rank(keys, totals, played, tournament, breakers=breakers, ledger=ledger,  # 5.
-                adjusted=adjusted)
+    def by_round() -> dict[str, dict[int, float]]:
+        units = summed.units
+        if units is None:
+            units = player_units(scored, tournament.sit_outs, params, weights)
+        return round_scores(units, params)
+
+    rows = rank(keys, scores, summed.played, tournament, breakers=breakers,  # 5.
+                ledger=ledger, adjusted=adjusted)
     return Standings(spec, params, rows, breakers, tournament, after_round, scored=scored,
-                     final=final, round_scores=round_scores(units, params), plan=plan)
+                     final=final, round_scores=by_round, plan=plan)
 
 
 def _event_standings(
