@@ -1,7 +1,10 @@
 """Scoring a whole tournament: game scores, totals, ranked standings,
 tie-breakers, best country and power statistics.
 
-:func:`score_tournament` is the one entry point every adapter calls.
+:func:`score_tournament` is the one entry point every adapter calls: it
+composes the steps of :mod:`dipxl.event` (each game by its round's system
+-> round scores -> total -> adjustments -> rank) and wraps the result in
+:class:`Standings`, what every output reads.
 """
 
 from __future__ import annotations
@@ -82,10 +85,15 @@ class Standings:
 
     - ``rounds``: the round numbers played (with a finished game), ascending;
     - ``round_scores[player][round]``: the player's score in that round,
-      after weights, before best N (every game the player played in it;
-      HTM: the games' adjusted results x weight / divisor, so they sum to
-      the total without best N); a round the player did not play is absent
-      (:meth:`round_score` gives None);
+      after weights, before best N and a cut (the sum of the games the
+      player played in it, or the best one with ``round_score=best``; a
+      round sat out: the sit-out bonus, when one is set; HTM: the games'
+      adjusted results x weight / divisor, so they sum to the total without
+      best N); a round the player did not play is absent (:meth:`round_score`
+      gives None);
+    - ``round_system(round)``: the system that scored that round's games;
+      ``adjustments``: the TD's adjustments counted (each row's
+      ``adjustment`` is their sum for the player);
     - ``top_board``: the final's top board (board 1 of ``final_round``)
       once it is finished, else None (then no one is a finalist);
       ``finalists``: its seven players in power order; ``final_winner``:
