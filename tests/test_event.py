@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from dipxl.cli import cli
 from dipxl.errors import ParameterError
-from dipxl.event import SCALE_RATIO, scale
+from dipxl.event import SCALE_RATIO, Unit, combine, scale
+from dipxl.ledger import Played, ScoredGame
 from dipxl.model import Adjustment, Game, Power, Seat, SitOut, Status, Tournament
 from dipxl.standings import Standings, score_tournament
 from dipxl.systems import GameSystem, get_system
@@ -383,3 +384,63 @@ def test_rest_rule_through_the_command_line(tmp_path: Path) -> None:
         assert player["adjustment"] == 0
     assert data["parameters"]["rest"] == "mean"
     assert [r["system"] for r in data["round_systems"]] == ["cdiplo"] * 4
+
+
+# ---------------------------------------------------------------- the combination step alone
+
+def units(scores: list[float], bonus_at: int | None = None) -> list[Unit]:
+    """A player's units, one a round: games (a stand-in Played) and, at
+    ``bonus_at``, a sit-out bonus."""
+    game = board(1, 1, ["A"])
+    sg = ScoredGame(game, (0.0,) * 7, None)
+    return [Unit(r, v, v, None if r == bonus_at else Played("A", sg, 0))
+            for r, v in enumerate(scores, start=1)]
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    # Bob's scores: 20, 60, a sit-out bonus of 10, 5.
+    ({"best_games": 2}, 60 + 20),
+    ({"best_games": 2, "rest": "mean", "rest_weight": 0.5}, 80 + 0.5 * (10 + 5) / 2),
+    ({"best_games": 2, "rest": "each", "rest_weight": 0.25}, 80 + 0.25 * (10 + 5)),
+    ({"best_games": 3, "rest": "next", "rest_weight": 0.5, "rest_weight_one": 0.1},
+     90 + 0.1 * 5),  # one game left: rest_weight_one
+    ({"average_offset": 2}, (20 + 60 + 10 + 5) / (4 + 2)),
+    ({"best_rounds": 1}, 60),
+])
+def test_combine_on_score_lists(params: dict[str, Any], expected: float) -> None:
+    made = get_system("cdiplo").make_params(params)
+    assert combine(units([20, 60, 10, 5], bonus_at=3), made).total == pytest.approx(expected)
+
+
+def test_cut_ties_then_centres_of_the_best_two_games() -> None:
+    """Equal early totals and best games: more centres in the best two
+    games makes the cut."""
+    scores = {(1, 1, "Amy"): 30, (1, 2, "Zed"): 30, (2, 1, "Amy"): 10, (2, 2, "Zed"): 10}
+    games = (board(1, 1, ["Amy"], (4, 6, 6, 6, 6, 6, 0)),
+             board(1, 2, ["Zed"], (9, 5, 5, 5, 5, 5, 0)),
+             board(2, 1, ["Amy"]), board(2, 2, ["Zed"]))
+    fillers = tuple((p, Status.UNRANKED) for g in games for p in g.players if "." in p)
+    standings = score_tournament(Tournament(games, statuses=fillers), Given(scores),
+                                 {"cut_round": 2, "cut_size": 1, "cut_weight": 3})
+    assert standings.row("Zed").score == 30 + 3 * 10  # 9 centres beat Amy's 4
+    assert standings.row("Amy").score == 30 + 1 * 10
+
+
+def test_round_systems_and_best_rounds_through_the_command_line(tmp_path: Path) -> None:
+    event = three_rounds()
+    lines = ["round,board,power,player,centres,eliminated,year"]
+    for game in event.games:
+        for seat in game.seats:
+            lines.append(f"{game.round},{game.board},{seat.power.abbreviation},{seat.player},"
+                         f"{seat.centres},{seat.eliminated or ''},{game.year}")
+    path = tmp_path / "three.csv"
+    path.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["score", str(path), "-s", "cdiplo", "--format", "json",
+                                      "-p", "round_systems=,,carnage", "-p", "best_rounds=2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [r["system"] for r in data["round_systems"]] == ["cdiplo", "cdiplo", "carnage"]
+    for player in data["standings"]:
+        mine = sorted((s for s in player["round_scores"] if s is not None), reverse=True)
+        assert player["score"] == pytest.approx(sum(mine[:2]))
+    assert any("round_systems mixes" in w for w in data["warnings"])
