@@ -24,7 +24,7 @@ Pure: no I/O, nothing mutated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -47,6 +47,7 @@ __all__ = [
     "Row",
     "Totals",
     "Unit",
+    "adjustment_notices",
     "adjustments",
     "combine",
     "combine_event",
@@ -531,6 +532,18 @@ def adjustments(tournament: Tournament) -> dict[str, float]:
     for adj in tournament.adjustments:
         found[adj.player] = found.get(adj.player, 0.0) + float(adj.points)
     return found
+
+
+def adjustment_notices(tournament: Tournament, players: Collection[str]) -> list[Notice]:
+    """A warning for each adjustment of a player not in the standings
+    (no game, no sit-out that counts): it changes nothing."""
+    return [
+        Notice("adjustment_no_player",
+               f"an adjustment of {adj.points:g} ({adj.note or 'no note'}) is for "
+               f"{adj.player!r}, who is not in the standings: it is not counted",
+               adj.where or adj.player)
+        for adj in tournament.adjustments if adj.player not in players
+    ]
 
 
 # ---------------------------------------------------------------- 5. rank

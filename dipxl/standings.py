@@ -23,6 +23,7 @@ from dipxl.event import (
     Final,
     RoundPlan,
     Row,
+    adjustment_notices,
     adjustments,
     plan_rounds,
     player_units,
@@ -198,6 +199,7 @@ class Standings:
         """The warnings: odd data (SCORING.md section 1) and the system's
         own; those that may change a score first (:attr:`Notice.changes_score`)."""
         found = list(self.tournament.notices())
+        found.extend(adjustment_notices(self.tournament, {r.player for r in self.rows}))
         plan = self.plan
         if plan is not None:
             found.extend(plan.notices())

@@ -336,6 +336,15 @@ def test_a_penalty_and_an_unranked_stand_in() -> None:
     assert early.row(leader).adjustment == 5
 
 
+def test_an_adjustment_of_nobody_is_warned_of() -> None:
+    base = three_rounds()
+    event = Tournament(base.games, adjustments=(Adjustment("Nobody", -5, "typo?"),))
+    standings = score_tournament(event, "cdiplo")
+    assert [r.score for r in standings.rows] == [r.score for r in
+                                                 score_tournament(base, "cdiplo").rows]
+    assert "adjustment_no_player" in [n.code for n in standings.notices]
+
+
 def test_no_adjustment_no_column() -> None:
     standings = score_tournament(three_rounds(), "cdiplo")
     assert "adjustment" not in standings_table(standings).names
