@@ -108,13 +108,14 @@ class RoundPlan:
         """Whether some round is scored by another system."""
         return any(s is not self.system for s, _ in self.by_round.values())
 
-    def notices(self) -> list[Notice]:
-        """A warning when the rounds' systems' :func:`scale` differ more
-        than :data:`SCALE_RATIO` times."""
+    def notices(self, rounds: Sequence[int]) -> list[Notice]:
+        """A warning when the :func:`scale` of the systems that scored
+        ``rounds`` (those played) differ more than :data:`SCALE_RATIO` times."""
         if not self.mixed:
             return []
-        used = {self.system.id: (self.system, self.params)}
-        for s, p in self.by_round.values():
+        used: dict[str, tuple[GameSystem[Any], Any]] = {}
+        for number in rounds:
+            s, p = self.of(number)
             used.setdefault(s.id, (s, p))
         scales = {i: scale(s, p) for i, (s, p) in used.items()}
         known = {i: v for i, v in scales.items() if v}

@@ -202,7 +202,7 @@ class Standings:
         found.extend(adjustment_notices(self.tournament, {r.player for r in self.rows}))
         plan = self.plan
         if plan is not None:
-            found.extend(plan.notices())
+            found.extend(plan.notices(self.tournament.rounds))
             for game in self.tournament.finished_games:
                 system, params = plan.of(game.round)
                 found.extend(system.notices(game, params))

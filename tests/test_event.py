@@ -286,6 +286,9 @@ def test_round_three_scored_by_another_system() -> None:
     assert [n.code for n in standings.notices].count("round_systems_scale") == 1
     plain = score_tournament(event, "cdiplo", {"round_systems": "cdiplo,,cdiplo"})
     assert "round_systems_scale" not in [n.code for n in plain.notices]
+    # Only the systems of the rounds played are compared.
+    every = score_tournament(event, "cdiplo", {"round_systems": "carnage,carnage,carnage"})
+    assert "round_systems_scale" not in [n.code for n in every.notices]
 
 
 def test_scale_is_the_highest_score_of_the_reference_boards() -> None:
