@@ -252,7 +252,8 @@ def score_tournament(
     summed = totals(scored, tournament, params, weights, need_games=bool(breakers))  # 2., 3.
     adjusted = adjustments(tournament)  # 4.
     scores = {p: t + adjusted.get(p, 0.0) for p, t in summed.sums.items()}
-    final = Final.of(params, tournament.finished_games, params.victory_centres)
+    victory = plan.of(params.final_round or 0)[1].victory_centres  # the final's own system
+    final = Final.of(params, tournament.finished_games, victory)
     keys = final.keys({p: rank_key(t) for p, t in scores.items()})
 
     def ledger(order: list[str]) -> Ledger:
