@@ -100,8 +100,8 @@ def systems_cmd(fmt: str) -> None:
                 "title": s.title,
                 "description": s.description,
                 "reads": list(s.reads),
-                "parameters": {k: v for k, v in s.parameters()},
-                "parameter_docs": {k: s.parameter_doc(k) for k, _ in s.parameters()},
+                "parameters": {k: v for k, v in s.all_parameters()},
+                "parameter_docs": {k: s.parameter_doc(k) for k, _ in s.all_parameters()},
                 "tiebreakers": list(s.tiebreakers),
             }
             for s in SYSTEMS
@@ -119,9 +119,9 @@ def systems_cmd(fmt: str) -> None:
             s.description, highlight=False, markup=False, overflow="ignore", crop=False
         )
         console.print(f"reads: {s.inputs}", highlight=False, markup=False)
-        params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.parameters())
+        params = ", ".join(f"{k}={_setting_text(v)}" for k, v in s.all_parameters())
         console.print(f"parameters (-p NAME=VALUE): {params}", highlight=False, markup=False)
-        for name, value in s.parameters():  # each documented on its field
+        for name, value in s.all_parameters():  # each documented on its field
             form = f"; a list: -p {name}={list_text(value)}" if isinstance(value, tuple) else ""
             console.print(
                 f"  {name}: {s.parameter_doc(name)}{form}", highlight=False, markup=False

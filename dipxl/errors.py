@@ -193,6 +193,8 @@ NOTICE_KINDS: dict[str, tuple[bool, str]] = {
     "repeated_power": (False, "a power played again before all seven"),
     "two_games_in_round": (False, "a player on two boards of one round"),
     "not_utf8": (True, "files read as Windows-1252 (a name may read wrong)"),
+    "round_systems_scale": (False, "round systems whose scales differ more than 10 times"),
+    "adjustment_no_player": (True, "adjustments of a player not in the standings"),
 }
 
 
@@ -203,7 +205,8 @@ class Notice:
     ``code`` is stable (``centres_over_34``, ``centres_under_22``,
     ``board_half_entered``, ``repeated_power``, ``two_games_in_round``,
     ``similar_names``, ``names_alike``, ``not_on_players``,
-    ``other_results_sheet``, ``no_elimination_year``, ``round_not_finished``)
+    ``other_results_sheet``, ``no_elimination_year``, ``round_not_finished``,
+    ``round_systems_scale``, ``adjustment_no_player``)
     so tools can filter.
     """
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from dipxl.csvio import to_csv
 from dipxl.fields import seat_entries
-from dipxl.model import Power, Seat
+from dipxl.model import Power, Seat, Status
 from dipxl.ranking import round_half_up
 from dipxl.standings import Standings
 from dipxl.systems import System
@@ -105,6 +105,7 @@ def _column(name: str, title: str | None = None) -> Column:
 
 RANK, PLAYER, SCORE, GAMES = (_column(n) for n in ("rank", "player", "score", "games"))
 FINALIST = _column("finalist")
+ADJUSTMENT, STATUS = _column("adjustment"), _column("status")
 EXACT = Column("exact", "Exact score", "Exact")
 
 
@@ -125,9 +126,13 @@ def standings_columns(
     exact: bool,
     rounds: Sequence[int] = (),
     finalist: bool = False,
+    adjustment: bool = False,
+    status: bool = False,
 ) -> tuple[Column, ...]:
     """The standings table's columns: rank, player, score, games,
-    ``finalist`` when the event has a final, each tie-breaker (``titles``:
+    ``finalist`` when the event has a final, ``adjustment`` when some
+    player has one, ``status`` when some player is withdrawn or unranked,
+    each tie-breaker (``titles``:
     as its system titles it), each round in ``rounds`` (its score), then
     ``exact`` when the system defines an exact score."""
     return (
@@ -136,6 +141,8 @@ def standings_columns(
         SCORE,
         GAMES,
         *((FINALIST,) if finalist else ()),
+        *((ADJUSTMENT,) if adjustment else ()),
+        *((STATUS,) if status else ()),
         *(_column(n, t) for n, t in zip(tiebreakers, titles, strict=True)),
         *(round_column(r) for r in rounds),
         *((EXACT,) if exact else ()),
@@ -148,8 +155,13 @@ def standings_table(standings: Standings) -> Table:
     board once it is finished; a round's score (after weights) None where
     the player did not play that round; the exact score as text (a fraction
     such as ``31/2``); a tie-breaker that did not apply to the player's tie
-    is None."""
+    is None; ``adjustment`` (with some adjustment) the sum of the player's
+    adjustments, already in the score; ``status`` (with some player not
+    ranked as usual) ``withdrawn``, ``unranked`` (rank None, listed last)
+    or blank."""
     names = standings.tiebreak_names
+    adjusted = bool(standings.tournament.adjustments)
+    marked = any(r.status is not Status.RANKED for r in standings.rows)
     exact = not standings.system.per_game
     rounds = standings.rounds
     finalist = getattr(standings.params, "final_round", None) is not None
@@ -162,13 +174,16 @@ def standings_table(standings: Standings) -> Table:
             r.score,
             r.games,
             *((r.player in finalists,) if finalist else ()),
+            *((r.adjustment,) if adjusted else ()),
+            *((r.status.value,) if marked else ()),
             *(r.tiebreaks.get(n) for n in names),
             *(by_player.get(r.player, {}).get(n) for n in rounds),
             *((None if r.exact is None else str(r.exact),) if exact else ()),
         )
         for r in standings.rows
     )
-    columns = standings_columns(names, standings.tiebreak_titles, exact, rounds, finalist)
+    columns = standings_columns(names, standings.tiebreak_titles, exact, rounds, finalist,
+                                adjusted, marked)
     return Table(columns, rows)
 
 
@@ -280,9 +295,14 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
         exact = row.pop("exact", None)
         first = {key: row.pop(key) for key in ("rank", "player", "score", "games")}
         by_round = [row.pop(name) for name in rounds]
+        mine = standings.row(first["player"])
+        row.pop(ADJUSTMENT.name, None)
+        row.pop(STATUS.name, None)
         players.append(
             {
                 **first,
+                "adjustment": mine.adjustment,
+                "status": mine.status.value,
                 **({"exact": exact} if exact is not None else {}),
                 **{name: json_value(value) for name, value in row.items()},
                 "round_scores": by_round,
@@ -320,10 +340,14 @@ def standings_dict(standings: Standings) -> dict[str, Any]:
         "parameters": {k: json_value(v) for k, v in param_table(standings.params)},
         "after_round": standings.after_round,
         "rounds": list(standings.rounds),
+        "round_systems": [{"round": r, "system": standings.round_system(r).id}
+                          for r in standings.rounds],
         "final": _final_dict(standings),
         "standings": players,
         "games": games,
         "best_country": best,
+        "adjustments": [{"player": a.player, "points": a.points, "note": a.note,
+                         "round": a.round} for a in standings.adjustments],
         "powers": list(powers_table(standings).records()),
         "warnings": [str(n) for n in standings.notices],
         "counted": standings.counted.as_dict(),

@@ -141,9 +141,14 @@ def classification(standings: Standings, names: Names | None = None) -> Table:
     a final (``final_round`` set) the top-board columns, filled on the
     finalists' rows once the top board is finished."""
     check_rounds(standings)
+    # An unranked player (a TD, a stand-in) takes no rank: the WDD's RANK
+    # and EXAEQUO cannot be blank, so their row is left out (their games
+    # stay in the boards file).
+    ranked = [row for row in standings.rows if row.rank is not None]
     sharing: dict[int, int] = {}
-    for row in standings.rows:
-        sharing[row.rank] = sharing.get(row.rank, 0) + 1
+    for row in ranked:
+        if row.rank is not None:
+            sharing[row.rank] = sharing.get(row.rank, 0) + 1
     best = _best_country_cells(standings)
     no_best = [None] * len(_BEST_COLUMNS)
     final = getattr(standings.params, "final_round", None) is not None
@@ -159,7 +164,8 @@ def classification(standings: Standings, names: Names | None = None) -> Table:
             *best.get(row.player, no_best),
             *top.get(row.player, no_top),
         )
-        for row in standings.rows
+        for row in ranked
+        if row.rank is not None
     )
     columns = (*CLASSIFICATION_COLUMNS, *(TOP_BOARD_COLUMNS if final else ()))
     return Table(_columns(columns), rows)

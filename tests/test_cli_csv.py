@@ -44,16 +44,16 @@ def test_systems_shows_titles_rules_and_parameters_with_defaults() -> None:
     for spec, entry in zip(SYSTEMS, data, strict=True):
         assert (entry["id"], entry["title"]) == (spec.id, spec.title)
         assert entry["description"] == spec.description  # the rule's docstring
-        assert entry["parameters"] == json.loads(json.dumps(dict(spec.parameters())))
+        assert entry["parameters"] == json.loads(json.dumps(dict(spec.all_parameters())))
         assert f"{spec.id} - {spec.title}" in flat
         assert " ".join(spec.description.split()) in flat
         # Lists as they are written after -p: positions=38,14,7.
         params = ", ".join(
             f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}"
-            for k, v in spec.parameters()
+            for k, v in spec.all_parameters()
         )
         assert f"parameters (-p NAME=VALUE): {' '.join(params.split())}" in flat
-        for name, _ in spec.parameters():  # the documentation on each field
+        for name, _ in spec.all_parameters():  # the documentation on each field
             doc = spec.parameter_doc(name)
             assert doc and entry["parameter_docs"][name] == doc
             assert f"{name}: {' '.join(doc.split())}" in flat

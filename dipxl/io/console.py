@@ -43,7 +43,8 @@ def render_table(
     names = [data.columns[i].name for i in shown_at]
     left_out = _print_fitted(
         console, literal(f"{title} - {standings.system.title}{suffix}"), headers, names, cells,
-        keep=names.index("finalist" if "finalist" in names else "games") + 1,
+        keep=max(names.index(n) for n in ("games", "finalist", "adjustment", "status")
+                 if n in names) + 1,
     )
     if left_out:
         console.print(

@@ -59,16 +59,22 @@ _T = TypeVar("_T")
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
 
-def param(default: _T, doc: str, *, item: str = "", last: bool = False) -> _T:
+def param(
+    default: _T, doc: str, *, item: str = "", last: bool = False, workbook: bool = True
+) -> _T:
     """A parameter field with its documentation.  ``item``: for a tuple, the
     documentation of one element, ``{ordinal}`` standing for 1st, 2nd, ...
     (up to 7th) or ``{n}`` for its number; ``last``: listed after the
-    system's own parameters (the tournament formats every system shares)."""
+    system's own parameters (the tournament formats every system shares);
+    ``workbook=False``: not on a generated workbook's Settings sheet (its
+    formulas do not follow it yet): an :meth:`SystemBase.event_parameters`."""
     meta: dict[str, object] = {"doc": doc}
     if item:
         meta["item"] = item
     if last:
         meta["last"] = True
+    if not workbook:
+        meta["workbook"] = False
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -195,8 +201,22 @@ class SystemBase(ABC, Generic[P]):
         return self.description.splitlines()[0] if self.description else self.title
 
     def parameters(self) -> list[tuple[str, Any]]:
-        """(name, default) of every parameter of this entry, in order."""
-        return [(f.name, getattr(self.params, f.name)) for f in parameter_fields(self.params)]
+        """(name, default) of every parameter of this entry a generated
+        workbook's Settings sheet lists, in order (the others:
+        :meth:`event_parameters`)."""
+        return [(f.name, getattr(self.params, f.name)) for f in parameter_fields(self.params)
+                if f.metadata.get("workbook", True)]
+
+    def event_parameters(self) -> list[tuple[str, Any]]:
+        """(name, default) of the event-format parameters only ``dipxl score``,
+        the JSON and DIPXL_STANDINGS follow so far (issue 26: a system a
+        round, the combination rules, sit-outs), in order."""
+        return [(f.name, getattr(self.params, f.name)) for f in parameter_fields(self.params)
+                if not f.metadata.get("workbook", True)]
+
+    def all_parameters(self) -> list[tuple[str, Any]]:
+        """:meth:`parameters` then :meth:`event_parameters`."""
+        return [*self.parameters(), *self.event_parameters()]
 
     def parameter_doc(self, name: str) -> str:
         """The documentation of a parameter (or of one element of a tuple
@@ -233,7 +253,7 @@ class SystemBase(ABC, Generic[P]):
         """
         if not overrides:
             return self.params
-        known = dict(self.parameters())
+        known = dict(self.all_parameters())
         changes: dict[str, Any] = {}
         for name, value in overrides.items():
             key = name.strip().lower().replace("-", "_")

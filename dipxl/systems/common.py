@@ -132,6 +132,56 @@ class GameParams(FormatParams):
     round_to: int | None = param(
         None, "round each game score half-up to this many decimals (blank: exact)")
     best_rounds: int | None = param(None, "count only each player's best N rounds (blank: all)")
+    # The event format beyond SCORING.md section 7 (issue 26; dipxl.event
+    # applies it).  Not on a generated workbook's Settings sheet yet: its
+    # formulas do not follow them (``workbook=False``).
+    round_systems: str = param(
+        "", "the system of each round played, ids separated by commas, e.g. "
+        "cdiplo,cdiplo,detour09 (a blank id or blank: this system); a round scored by "
+        "another system takes that system's own parameters; a warning when the "
+        "systems' scales (the highest score of a reference solo and draw) differ more "
+        "than 10 times", last=True, workbook=False)
+    round_score: str = param(
+        "sum", '"sum" (a player\'s round score is the sum of their games in it) or "best" '
+        "(their best game in it; not with best_games, rest or average_offset)",
+        last=True, workbook=False)
+    rest: str = param(
+        "", 'after the best_games best games: "mean" (add rest_weight x the mean of the '
+        'remaining games), "next" (rest_weight x the next best game only) or "each" '
+        "(rest_weight x each remaining game); needs best_games and rest_weight "
+        "(blank: the rest count nothing)", last=True, workbook=False)
+    rest_weight: float | None = param(
+        None, "the weight of the rest (see rest), e.g. 0.5", last=True, workbook=False)
+    rest_weight_one: float | None = param(
+        None, "with rest: the weight when exactly one game remains (blank: rest_weight); "
+        "dipvis's \"best 2 + either 1/2 the 3rd or 1/3 the sum of the 3rd and 4th\" is "
+        "best_games=2, rest=each, rest_weight=0.333333333333, rest_weight_one=0.5",
+        last=True, workbook=False)
+    average_offset: float | None = param(
+        None, "the total is the sum of all games / (number of games + K), e.g. 10 "
+        "(blank: the sum; not with best_rounds, best_games, round_score=best or a cut)",
+        last=True, workbook=False)
+    cut_round: int | None = param(
+        None, "a cut before this round (WDC 2025): the cut_size best players after the "
+        "other rounds (best_rounds applied to them) score cut_weight x their score in this "
+        "round, everyone else 1 x; ties at the cut: the better best single game outside "
+        "this round, then the more centres of the best two such games, then the better "
+        "third best game (0 if none), then the name in alphabetical order (dipvis: at "
+        "random) (blank: no cut)", last=True, workbook=False)
+    cut_size: int | None = param(
+        None, "with cut_round: how many players make the cut, e.g. 21", last=True,
+        workbook=False)
+    cut_weight: float | None = param(
+        None, "with cut_round: the weight of the cut round for those who made the cut, "
+        "e.g. 1.5", last=True, workbook=False)
+    sit_out_bonus: float = param(
+        0, "the round score of a player present in a round who sat out (a results row with "
+        "a round and a player, no board); best_games, rest and average_offset count a "
+        "non-zero bonus as a game; a player with no row in a round scores nothing",
+        last=True, workbook=False)
+    sit_out_bonus_once: bool = param(
+        False, "the sit-out bonus only the first time a player sits out (later sit-outs: 0)",
+        last=True, workbook=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -158,12 +208,116 @@ class GameParams(FormatParams):
                     f"({self.best_rounds}): count the best games or the best rounds, not both",
                     field="best_games", value=self.best_games,
                 )
+        self._check_event_format()
+
+    def _check_event_format(self) -> None:
+        """The event-format parameters alone, then the pairs refused
+        together (the message names both)."""
+        if isinstance(self.round_systems, list | tuple):  # from Python: ids as a list
+            object.__setattr__(self, "round_systems", ",".join(
+                "" if s is None else str(s) for s in self.round_systems))
+        if not isinstance(self.round_systems, str):
+            raise ParameterError(
+                f"round_systems must list system ids separated by commas, got "
+                f"{self.round_systems!r}", field="round_systems", value=self.round_systems)
+        _choice("round_score", self.round_score, ROUND_SCORES)
+        if self.rest:
+            _choice("rest", self.rest, RESTS)
+        for name in ("rest_weight", "rest_weight_one", "average_offset", "cut_weight",
+                     "sit_out_bonus"):
+            if getattr(self, name) is not None:
+                check_number(name, getattr(self, name), 0 if name != "sit_out_bonus" else None)
+        for name in ("cut_round", "cut_size"):
+            if getattr(self, name) is not None:
+                check_number(name, getattr(self, name), 1, whole=True)
+                object.__setattr__(self, name, int(getattr(self, name)))
+        if not isinstance(self.sit_out_bonus_once, bool):
+            raise ParameterError(
+                f"sit_out_bonus_once must be true or false, got {self.sit_out_bonus_once!r}",
+                field="sit_out_bonus_once", value=self.sit_out_bonus_once)
+        for a, b in self._refused_pairs():
+            raise ParameterError(
+                f"{a} ({_shown(getattr(self, a))}) cannot be combined with {b} "
+                f"({_shown(getattr(self, b))}): {_WHY[a, b]}", field=a, value=getattr(self, a))
+
+    def _refused_pairs(self) -> list[tuple[str, str]]:
+        """(a, b) for each pair of event-format parameters that make no
+        sense together (or one that needs the other), first first."""
+        given = {f: getattr(self, f) is not None for f in (
+            "best_rounds", "best_games", "rest_weight", "rest_weight_one",
+            "average_offset", "cut_round", "cut_size", "cut_weight")}
+        given["rest"] = bool(self.rest)
+        given["round_score"] = self.round_score == "best"
+        given["sit_out_bonus_once"] = self.sit_out_bonus_once
+        given["sit_out_bonus"] = self.sit_out_bonus != 0
+        found = []
+        for (a, b), needs in _PAIRS.items():
+            if given[a] and given[b] != needs:
+                found.append((a, b))
+        return found
 
     def finish(self, scores: tuple[float, ...]) -> tuple[float, ...]:
         """Apply the optional per-game rounding."""
         if self.round_to is None:
             return scores
         return tuple(round_half_up(s, self.round_to) for s in scores)
+
+
+ROUND_SCORES = ("sum", "best")
+RESTS = ("mean", "next", "each")
+
+# (a, b) -> True: a needs b; False: a is refused with b.  Checked in order.
+_PAIRS: dict[tuple[str, str], bool] = {
+    ("rest", "best_games"): True,
+    ("rest", "rest_weight"): True,
+    ("rest_weight", "rest"): True,
+    ("rest_weight_one", "rest"): True,
+    ("round_score", "best_games"): False,
+    ("average_offset", "best_rounds"): False,
+    ("average_offset", "best_games"): False,
+    ("average_offset", "round_score"): False,
+    ("average_offset", "cut_round"): False,
+    ("cut_round", "best_games"): False,
+    ("cut_round", "cut_size"): True,
+    ("cut_round", "cut_weight"): True,
+    ("cut_size", "cut_round"): True,
+    ("cut_weight", "cut_round"): True,
+    ("sit_out_bonus_once", "sit_out_bonus"): True,
+}
+_WHY: dict[tuple[str, str], str] = {
+    ("rest", "best_games"): "the rest is what remains after the best_games best games; "
+    "set best_games too",
+    ("rest", "rest_weight"): "say how much the rest weighs with rest_weight",
+    ("rest_weight", "rest"): "say how the rest counts with rest=mean, next or each",
+    ("rest_weight_one", "rest"): "say how the rest counts with rest=mean, next or each",
+    ("round_score", "best_games"): "best_games counts single games, whatever their round; "
+    "round_score=best keeps one game a round",
+    ("average_offset", "best_rounds"): "the average counts every game",
+    ("average_offset", "best_games"): "the average counts every game",
+    ("average_offset", "round_score"): "the average counts every game",
+    ("average_offset", "cut_round"): "a cut weighs a round of a sum, not an average",
+    ("cut_round", "best_games"): "a cut is made on round scores; use best_rounds",
+    ("cut_round", "cut_size"): "say how many make the cut with cut_size",
+    ("cut_round", "cut_weight"): "say what the cut round weighs with cut_weight",
+    ("cut_size", "cut_round"): "say which round follows the cut with cut_round",
+    ("cut_weight", "cut_round"): "say which round follows the cut with cut_round",
+    ("sit_out_bonus_once", "sit_out_bonus"): "set the bonus with sit_out_bonus",
+}
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "blank"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ParameterError(
+            f"{name} must be one of {', '.join(choices)}, got {value!r}",
+            field=name, value=value)
 
 
 @dataclass(frozen=True, kw_only=True)
