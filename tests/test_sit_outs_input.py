@@ -284,7 +284,7 @@ def test_status_parsing() -> None:
     assert [parse_status(v) for v in ("", None, "withdrawn", " UNRANKED ")] == [
         Status.RANKED, Status.RANKED, Status.WITHDRAWN, Status.UNRANKED]
     for bad in ("retired", "TD", 1, True):
-        with pytest.raises(InputError, match="blank .ranked., withdrawn or unranked"):
+        with pytest.raises(InputError, match=r"blank \(ranked\), withdrawn or unranked"):
             parse_status(bad, "Players!B3")
 
 
