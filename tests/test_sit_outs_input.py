@@ -344,3 +344,37 @@ def test_a_formula_in_an_adjustment_is_refused() -> None:
     with pytest.raises(InputError, match="formula") as err:
         read_xlsx(rows)
     assert "Results!F22" in str(err.value)
+
+
+# ---------------------------------------------------------------- worksheet functions
+
+
+def udf_cells(rows: list[list[object]], zeros: bool = False) -> list[list[object]]:
+    """The table as xlwings hands a range to a worksheet function: numbers
+    as floats, blanks as None (``zeros``: as 0.0, as Office.js sends them)."""
+    blank = 0.0 if zeros else None
+    return [[float(v) if type(v) in (int, float) else (blank if v is None else v)
+             for v in row] for row in rows]
+
+
+@pytest.mark.parametrize("zeros", [False, True])
+def test_a_worksheet_functions_range_reads_alike(zeros: bool) -> None:
+    from dipxl import udfs
+    from dipxl.rows import tournament_from_rows
+
+    rows = table()
+    t = tournament_from_rows(udfs._results(udf_cells(rows, zeros)))
+    want = read_csv(rows)
+    assert (t.sit_outs, t.adjustments) == (want.sit_outs, want.adjustments)
+    assert t.sit_outs[0].where == "row 16"
+
+
+def test_a_worksheet_function_refuses_an_adjustment_on_a_seats_row() -> None:
+    from dipxl import udfs
+    from dipxl.rows import tournament_from_rows
+
+    rows = table()
+    rows[3][5] = -2
+    with pytest.raises(InputError, match="row of its own") as err:
+        tournament_from_rows(udfs._results(udf_cells(rows)))
+    assert "row 4, Adjustment" in str(err.value)
