@@ -12,6 +12,11 @@ its cell and the round, board, power and player of its row
 (``Results!E14 (round 2, board 3, Austria, Alice)``) and carries its
 ``field``, ``value`` and ``cell``.
 
+Rows that are no seat (a player, no board and no power) are the event's
+sit-outs and adjustments (:func:`_around_games`, issue 26), and
+:func:`with_statuses` adds who is ranked from a Players sheet or a players
+file.
+
 :func:`board_from_values` reads the seven cells of one board for the
 worksheet functions that score a single board.
 """
