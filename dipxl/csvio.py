@@ -6,6 +6,14 @@ in a workbook (``Centers``, ``SCs``, ``Board #``: :mod:`dipxl.fields`);
 ``eliminated`` and ``draw`` may be left out.  Errors name the file, line and
 column, then the round, board, power and player of the row (those of them
 that are readable).
+
+Optional columns ``adjustment`` and ``note`` (:data:`~dipxl.fields.EXTRA_SYNONYMS`):
+a row with a round and a player and no board and no power is a sit-out; a
+row with a player, an adjustment (+ or -), an optional round and a note,
+and no board and no power, is an adjustment (:mod:`dipxl.rows`).
+
+A players file (:func:`parse_players_csv`): header ``player,status``, the
+status blank, ``withdrawn`` or ``unranked``.
 """
 
 from __future__ import annotations
@@ -15,13 +23,32 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from dipxl.errors import DipxlError, InputError, Notice
-from dipxl.fields import FIELDS, REQUIRED, chart_columns, header_columns
+from dipxl.errors import DipxlError, InputError, InputErrors, Notice
+from dipxl.fields import (
+    FIELDS,
+    HEADER_SYNONYMS,
+    REQUIRED,
+    STATUS_SYNONYMS,
+    chart_columns,
+    extra_columns,
+    header_columns,
+    parse_player,
+    parse_status,
+)
 from dipxl.io.limits import MAX_LINE, MAX_ROWS
-from dipxl.model import Tournament
-from dipxl.rows import Rows, tournament_from_rows
+from dipxl.model import Status, Tournament
+from dipxl.rows import Rows, tournament_from_rows, with_statuses
 
-__all__ = ["COLUMNS", "REQUIRED", "decode_csv", "parse_csv", "safe_cell", "to_csv"]
+__all__ = [
+    "COLUMNS",
+    "REQUIRED",
+    "decode_csv",
+    "parse_csv",
+    "parse_players_csv",
+    "safe_cell",
+    "to_csv",
+    "with_players_csv",
+]
 
 COLUMNS = FIELDS
 
@@ -151,6 +178,9 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             f"{name}: line 1",
         )
     index.update(chart_columns(header))  # the year-by-year chart: columns 1901, 1902, ...
+    index.update(extra_columns(header))  # adjustment and note (issue 26)
+    # A note alone does not make a row (as any column dipxl does not read).
+    entries = [i for c, i in index.items() if c != "note"]
     columns: dict[str, list[object]] = {c: [] for c in index}
     lines: list[int] = []
     try:
@@ -162,7 +192,7 @@ def parse_csv(text: str, name: str = "<csv>", title: str = "") -> Tournament:
             if reader.line_num > line:  # a quoted field ran over more lines
                 _runaway_quote(row, header, index, (line, reader.line_num), text, name,
                                dialect.delimiter)
-            if not any(row[i].strip() for i in index.values() if i < len(row)):
+            if not any(row[i].strip() for i in entries if i < len(row)):
                 continue  # a blank row (a note in another column does not count)
             for c, i in index.items():
                 columns[c].append(row[i] if i < len(row) else None)
@@ -230,3 +260,56 @@ def to_csv(rows: Iterable[Sequence[Any]]) -> str:
     for row in rows:
         writer.writerow(["" if v is None else safe_cell(v) for v in row])
     return out.getvalue()
+
+
+def parse_players_csv(text: str, name: str = "<csv>") -> list[tuple[str, Status, str]]:
+    """(player, status, where) of each row of a players file: a header
+    with a ``player`` column (``name``, ``player name``) and a ``status``
+    column, other columns ignored; the status blank, ``withdrawn`` or
+    ``unranked`` (any case), anything else an error naming the line.  Read
+    as a results file is (``,``, ``;`` or tab; a quoted cell)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    _refuse_long(text, name)
+    wanted = {"player": HEADER_SYNONYMS["player"], "status": STATUS_SYNONYMS}
+    for dialect in (csv.excel, _Semicolon, csv.excel_tab):
+        try:
+            reader = csv.reader(_lines(text, name), dialect)
+            header = [" ".join(h.split()).lower() for h in next(reader, [])]
+            index = {f: next((i for i, h in enumerate(header) if h in names), -1)
+                     for f, names in wanted.items()}
+            if min(index.values()) >= 0:
+                break
+        except csv.Error:
+            continue
+    else:
+        raise InputError("a players file needs a header with player and status columns",
+                         f"{name}: line 1")
+    found = []
+    problems: list[InputError] = []
+    try:
+        for row in reader:
+            where = f"line {reader.line_num}"
+            cells = [row[i] if i < len(row) else "" for i in (index["player"], index["status"])]
+            try:
+                player = parse_player(cells[0], f"{where}, column player")
+                status = parse_status(cells[1], f"{where}, column status")
+            except InputError as err:
+                problems.append(err)
+                continue
+            if player:
+                found.append((player, status, f"{where}, column status"))
+    except csv.Error as err:
+        raise InputError(
+            f"not readable as CSV: {err}", f"{name}: line {reader.line_num}") from None
+    if problems:
+        raise InputErrors.of(problems[: InputErrors.KEPT], len(problems)).located(name)
+    return found
+
+
+def with_players_csv(tournament: Tournament, text: str, name: str = "<csv>") -> Tournament:
+    """``tournament`` with the statuses of the players file ``text``
+    (:func:`parse_players_csv`), names read as the results spell them."""
+    return with_statuses(tournament, [
+        (player, status, f"{name}: {where}")
+        for player, status, where in parse_players_csv(text, name)])

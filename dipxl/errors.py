@@ -192,6 +192,7 @@ NOTICE_KINDS: dict[str, tuple[bool, str]] = {
     "centres_under_22": (True, "boards whose centres total fewer than 22"),
     "repeated_power": (False, "a power played again before all seven"),
     "two_games_in_round": (False, "a player on two boards of one round"),
+    "sat_out_twice": (False, "sit-outs typed on two rows (read once)"),
     "not_utf8": (True, "files read as Windows-1252 (a name may read wrong)"),
     "round_systems_scale": (False, "round systems whose scales differ more than 10 times"),
     "adjustment_no_player": (True, "adjustments of a player not in the standings"),
@@ -206,7 +207,7 @@ class Notice:
     ``board_half_entered``, ``repeated_power``, ``two_games_in_round``,
     ``similar_names``, ``names_alike``, ``not_on_players``,
     ``other_results_sheet``, ``no_elimination_year``, ``round_not_finished``,
-    ``round_systems_scale``, ``adjustment_no_player``)
+    ``round_systems_scale``, ``adjustment_no_player``, ``sat_out_twice``)
     so tools can filter.
     """
 

@@ -21,13 +21,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dipxl.errors import InputError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power, Seat
+from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, POWERS, Power, Seat, Status
 
 __all__ = [
     "CELL_READERS",
+    "EXTRA_FIELDS",
+    "EXTRA_SYNONYMS",
     "FIELDS",
     "FIELD_SPECS",
     "HEADER_SYNONYMS",
+    "MAX_ADJUSTMENT",
     "MAX_BOARD",
     "MAX_NAME",
     "MAX_ROUND",
@@ -36,23 +39,28 @@ __all__ = [
     "REFUSED",
     "REQUIRED",
     "SPEC",
+    "STATUS_SYNONYMS",
     "UNREAD",
     "Field",
     "chart_columns",
     "chart_year",
     "describe",
+    "extra_columns",
     "header_columns",
     "header_field",
     "is_blank",
     "number_text",
+    "parse_adjustment",
     "parse_board",
     "parse_centres",
     "parse_chart_count",
     "parse_draw",
     "parse_final_year",
+    "parse_note",
     "parse_player",
     "parse_power",
     "parse_round",
+    "parse_status",
     "parse_text",
     "parse_whole",
     "parse_year",
@@ -692,3 +700,109 @@ def parse_chart_count(value: object, year: int, where: str = "") -> int | None:
 # Readers of a chart count: a text file's, a spreadsheet cell's.
 CHART_READ = _count_reader(0, MAX_CENTRES, False)
 CHART_READ_CELL = _count_reader(0, MAX_CENTRES, True)
+
+
+# ---------------------------------------------------------------- around the games
+#
+# Columns of a results table beside the seven fields of a seat (issue 26):
+# ``adjustment`` (points added to a player's total, + or -) and ``note``
+# (the TD's reason for it).  They are not fields of a seat: a row with a
+# player and no board and no power is a sit-out, or, with an adjustment,
+# an adjustment (:mod:`dipxl.rows`).  Their headers are found by
+# :func:`extra_columns`, beside :func:`header_columns`, by the readers that
+# read them (a CSV file, a workbook's results sheet).
+#
+# No ``penalty`` or ``bonus`` header: a penalty typed as 5 would mean -5 to
+# one TD and +5 to another; an adjustment is signed, as typed.
+
+EXTRA_FIELDS = ("adjustment", "note")
+EXTRA_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "adjustment": ("adjustment", "adjustments", "adj", "points adjustment",
+                   "adjustment points", "score adjustment"),
+    "note": ("note", "notes", "adjustment note", "reason"),
+}
+# The Players sheet's (and a players file's) column of who is ranked.
+STATUS_SYNONYMS = ("status", "player status")
+MAX_ADJUSTMENT = 1_000_000  # points beyond this are a typo (or a paste)
+
+_EXTRA_LOOKUP = {
+    _header_key(alias): name for name, aliases in EXTRA_SYNONYMS.items() for alias in aliases
+}
+
+
+def extra_columns(row: Sequence[object]) -> dict[str, int]:
+    """The column (0-based) of ``adjustment`` and ``note`` in a header row
+    (:data:`EXTRA_SYNONYMS`), those it names; the first column naming one wins."""
+    found: dict[str, int] = {}
+    for index, text in enumerate(row):
+        if isinstance(text, str):
+            name = _EXTRA_LOOKUP.get(_header_key(text))
+            if name is not None and name not in found:
+                found[name] = index
+    return found
+
+
+def parse_adjustment(value: object, where: str = "", sheet: bool = False) -> float | None:
+    """Points of an adjustment, a number with its sign (``-5`` a penalty,
+    ``+2.5`` a bonus); blank gives None.  In a text file (not ``sheet``) a
+    number typed as text is read (spaces around, a leading ``+``, the
+    minus sign U+2212); in a spreadsheet only a number is one (text holding
+    a number is an error saying so, as a spreadsheet's SUM would skip it).
+    Anything else, and a number beyond :data:`MAX_ADJUSTMENT`, is an
+    InputError naming the field."""
+    if is_blank(value):
+        return None
+    number: object = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and not sheet:
+        number = number_text(value.replace("\u2212", "-"))
+    if isinstance(number, int | float) and math.isfinite(number) \
+            and abs(number) <= MAX_ADJUSTMENT:
+        return float(number)
+    seen = repr(value) if isinstance(value, bool) else describe(value)
+    if isinstance(number, int | float):
+        why = f"more than {MAX_ADJUSTMENT:,} points either way"
+    elif isinstance(value, str) and sheet and number_text(value) is not None:
+        why = "a number typed as text, which a spreadsheet's formulas skip: type it as a number"
+    elif isinstance(value, str) and "," in value \
+            and number_text(value.replace(",", ".")) is not None:
+        why = "a decimal comma: type a decimal point"
+    else:
+        why = "not a number"
+    raise InputError(
+        f"adjustment must be a number of points (+ or -), got {seen}: {why}",
+        where, field="adjustment", value=value,
+    )
+
+
+def parse_note(value: object, where: str = "") -> str:
+    """An adjustment's note, read as text is (:func:`parse_text`); blank
+    gives ``""``, a number its text."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return parse_text(value, "note", where, "note")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+_STATUSES = {s.value: s for s in Status}
+
+
+def parse_status(value: object, where: str = "") -> Status:
+    """Who is ranked, from a Players ``status`` cell: blank (ranked),
+    ``withdrawn`` or ``unranked``, any case, spaces around ignored; anything
+    else is an InputError naming the allowed values."""
+    if is_blank(value):
+        return Status.RANKED
+    if isinstance(value, str):
+        found = _STATUSES.get(" ".join(value.split()).lower())
+        if found is not None:
+            return found
+    seen = repr(value) if isinstance(value, bool) else describe(value)
+    raise InputError(
+        f"status must be blank (ranked), withdrawn or unranked, got {seen}",
+        where, field="status", value=value,
+    )

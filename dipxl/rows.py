@@ -12,6 +12,11 @@ its cell and the round, board, power and player of its row
 (``Results!E14 (round 2, board 3, Austria, Alice)``) and carries its
 ``field``, ``value`` and ``cell``.
 
+Rows that are no seat (a player, no board and no power) are the event's
+sit-outs and adjustments (:func:`_around_games`, issue 26), and
+:func:`with_statuses` adds who is ranked from a Players sheet or a players
+file.
+
 :func:`board_from_values` reads the seven cells of one board for the
 worksheet functions that score a single board.
 """
@@ -22,8 +27,8 @@ import contextlib
 import itertools
 import operator
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, cast
 
@@ -32,6 +37,7 @@ from dipxl.fields import (
     CELL_READERS,
     CHART_READ,
     CHART_READ_CELL,
+    EXTRA_FIELDS,
     FIELDS,
     PARSERS,
     READERS,
@@ -40,13 +46,28 @@ from dipxl.fields import (
     UNREAD,
     chart_year,
     describe,
+    is_blank,
+    parse_adjustment,
     parse_chart_count,
+    parse_note,
+    parse_player,
+    parse_round,
     unread_reason,
 )
-from dipxl.model import MAX_CENTRES, SOLO_CENTRES, Game, Power, Seat, Tournament
+from dipxl.model import (
+    MAX_CENTRES,
+    SOLO_CENTRES,
+    Adjustment,
+    Game,
+    Power,
+    Seat,
+    SitOut,
+    Status,
+    Tournament,
+)
 from dipxl.names import near_pairs
 
-__all__ = ["Rows", "board_from_values", "finished_counts", "tournament_from_rows"]
+__all__ = ["Rows", "board_from_values", "finished_counts", "tournament_from_rows", "with_statuses"]
 
 
 def _no_cell(field: str, row: int) -> str:
@@ -94,6 +115,21 @@ class Rows:
     def __len__(self) -> int:
         return len(self.wheres)
 
+    def subset(self, keep: Sequence[int]) -> Rows:
+        """The rows ``keep`` (indexes, in order), each value at its cell."""
+        cells, kept = self.cells, list(keep)
+
+        def cell(field: str, i: int) -> str:
+            return cells(field, kept[i])
+
+        return Rows({f: [values[i] for i in kept] for f, values in self.columns.items()},
+                    [self.wheres[i] for i in kept], cell, self.sheet)
+
+    def without(self, fields: Collection[str]) -> Rows:
+        """The rows without the columns of ``fields``."""
+        return Rows({f: v for f, v in self.columns.items() if f not in fields}, self.wheres,
+                    self.cells, self.sheet)
+
     def value(self, field: str, i: int) -> object:
         """The raw value of ``field`` in row ``i`` (None for a column left out)."""
         column = self.columns.get(field)
@@ -138,6 +174,11 @@ class Rows:
 def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     """Parse and group raw rows into a validated :class:`Tournament`.
 
+    A row with a player and no board and no power is not a seat (issue
+    26): with an ``adjustment`` it is an adjustment (points added to the
+    player's total, its ``note`` and its round, if given, kept), without
+    one a sit-out (its round required): :func:`_around_games`.
+
     Rows are grouped into games by (round, board) in order of appearance; a
     game's origin is the span of its rows (``Results!A2-A8``).  Every bad
     cell is an error, then every broken game (InputErrors when several).
@@ -146,6 +187,16 @@ def tournament_from_rows(rows: Rows, title: str = "") -> Tournament:
     board is kept unfinished (not counted), with a ``not_counted`` warning
     naming the cell, as a generated workbook's formulas leave it out.
     """
+    kinds = _row_kinds(rows)
+    if kinds is not None:
+        return _around_games(rows, kinds, title)
+    if rows.columns.keys() & _AROUND:
+        rows = rows.without(_AROUND)
+    return _games_from_rows(rows, title)
+
+
+def _games_from_rows(rows: Rows, title: str) -> Tournament:
+    """:func:`tournament_from_rows` of rows that are all seats."""
     size = len(rows.wheres)
     _refuse_checkboxes(rows)
     parsed: dict[str, list[Any]] = {}
@@ -764,3 +815,264 @@ def _add_charts(rows: Rows, seats: list[Seat], unread: dict[int, list[str]]) -> 
                 field="chart", value=err.value, cell=rows.cell(key, i)))
     if problems:
         raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))
+
+
+# ---------------------------------------------------------------- around the games
+#
+# Rows that are no seat (issue 26).  A row with a player and neither board
+# nor power is
+#
+# - an adjustment when its ``adjustment`` cell holds a number: the player,
+#   the points (+ or -), the ``note`` and the round when given (several a
+#   player allowed); never a sit-out;
+# - else a sit-out: the player was present in the row's round (required)
+#   and played no board there.
+#
+# Neither holds a result: centres, an elimination year, a draw flag, a
+# final year or a chart count typed on one is an error naming the cell.  An
+# adjustment typed on a seat's row is an error too (an adjustment goes on a
+# row of its own).  A player who sits out a round and plays a board in it
+# is an error naming both places; the same sit-out typed twice is read once,
+# with a ``sat_out_twice`` warning (information: no score changes).  A row
+# with a board or a power but not both stays a seat's, refused as before.
+# Names are read as on the boards: a name that differs only in case from
+# one on a board is that player, spelt as there, with a warning.
+
+_AROUND = frozenset(EXTRA_FIELDS)
+_RESULT_FIELDS = tuple(f for f in FIELDS if SPEC[f].board)  # centres, eliminated, draw, year
+
+
+@dataclass(frozen=True, slots=True)
+class _Kinds:
+    """Which rows are seats, sit-outs and adjustments, and the adjustments
+    typed on a seat's row (each an error)."""
+
+    seats: list[int]
+    sit_outs: list[int]
+    adjustments: list[int]
+    misplaced: list[int]
+
+
+def _distinct(values: Sequence[object]) -> Iterable[object]:
+    try:
+        return set(values)
+    except TypeError:  # a value that cannot be a key (no reader sends one)
+        return values
+
+
+def _row_kinds(rows: Rows) -> _Kinds | None:
+    """The kinds of the rows, or None when every row is a seat's (the
+    common case, found by looking at each distinct board and adjustment
+    value once)."""
+    board, power = rows.columns.get("board"), rows.columns.get("power")
+    player, adjustment = rows.columns.get("player"), rows.columns.get("adjustment")
+    typed = adjustment is not None and not all(map(is_blank, _distinct(adjustment)))
+    if not typed and board is not None and not any(map(is_blank, _distinct(board))):
+        return None
+    size = len(rows.wheres)
+    nothing: Sequence[object] = [None] * size
+    board, power = board or nothing, power or nothing
+    player, adjustment = player or nothing, adjustment or nothing
+    kinds = _Kinds([], [], [], [])
+    for i in range(size):
+        points = not is_blank(adjustment[i])
+        if is_blank(board[i]) and is_blank(power[i]) and (points or not is_blank(player[i])):
+            (kinds.adjustments if points else kinds.sit_outs).append(i)
+        else:
+            kinds.seats.append(i)
+            if points:
+                kinds.misplaced.append(i)
+    if not (kinds.sit_outs or kinds.adjustments or kinds.misplaced):
+        return None
+    return kinds
+
+
+def _around_games(rows: Rows, kinds: _Kinds, title: str) -> Tournament:
+    """The tournament of the seats' rows, with the sit-outs and adjustments
+    of the others; every problem of either kind reported at once."""
+    problems: list[InputError] = []
+    for i in kinds.misplaced:
+        problems.append(rows.problem(InputError(
+            "an adjustment goes on a row of its own (the player, the round if it belongs to "
+            "one, the adjustment and a note; no board, no power), not on a seat's row",
+            field="adjustment"), "adjustment", i))
+    sit_outs = [s for i in kinds.sit_outs if (s := _sit_out(rows, i, problems)) is not None]
+    adjustments = [a for i in kinds.adjustments
+                   if (a := _adjustment(rows, i, problems)) is not None]
+    games: Tournament | None = None
+    total = len(problems)
+    try:
+        games = _games_from_rows(rows.subset(kinds.seats).without(_AROUND), title)
+    except InputError as err:
+        found = list(err.problems) if isinstance(err, InputErrors) else [err]
+        total += err.total if isinstance(err, InputErrors) else 1
+        problems = found + problems
+    if games is not None and not problems:
+        spelt = _board_spellings(games)
+        remarks: list[Notice] = []
+        sit_outs = [replace(s, player=_spelt(s.player, s.where, spelt, remarks))
+                    for s in sit_outs]
+        adjustments = [replace(a, player=_spelt(a.player, a.where, spelt, remarks))
+                       for a in adjustments]
+        problems, sit_outs = _sit_outs_checked(games, sit_outs, remarks)
+        if not problems:
+            return Tournament(games.games, title, (*games.remarks, *remarks),
+                              tuple(sit_outs), tuple(adjustments), games.statuses)
+        total = len(problems)
+    raise InputErrors.of(problems[: InputErrors.KEPT], total)
+
+
+def _result_typed(rows: Rows, i: int, what: str, problems: list[InputError]) -> bool:
+    """Whether row ``i`` (a sit-out's or an adjustment's: ``what``) holds a
+    result: each such cell an error."""
+    found = False
+    for name in (*_RESULT_FIELDS, *(k for k in rows.columns if k not in SPEC
+                                    and k not in _AROUND)):
+        value = rows.value(name, i)
+        if is_blank(value):
+            continue
+        found = True
+        shown = SPEC[name].header.lower() if name in SPEC else f"the chart's {name} count"
+        problems.append(rows.problem(InputError(
+            f"{shown} {describe(value)} on {what} (no board, no power): it holds no result; "
+            "clear the cell, or type the board and the power it belongs to",
+            field=name if name in SPEC else "chart"), name, i))
+    return found
+
+
+def _sit_out(rows: Rows, i: int, problems: list[InputError]) -> SitOut | None:
+    """The sit-out of row ``i``, or None with its problems added."""
+    bad = _result_typed(rows, i, "a sit-out's row", problems)
+    player = _read(rows, "player", i, parse_player, problems)
+    rnd = _read(rows, "round", i, parse_round, problems)
+    if rnd is None:
+        problems.append(rows.problem(InputError(
+            "a row with a player and no board and no power is a sit-out, which needs its "
+            "round (or, with an adjustment, an adjustment)", field="round"), "round", i))
+        return None
+    if bad or not isinstance(player, str) or not isinstance(rnd, int):
+        return None
+    return SitOut(player, rnd, rows.wheres[i])
+
+
+def _adjustment(rows: Rows, i: int, problems: list[InputError]) -> Adjustment | None:
+    """The adjustment of row ``i``, or None with its problems added."""
+    bad = _result_typed(rows, i, "an adjustment's row", problems)
+    player = _read(rows, "player", i, parse_player, problems)
+    rnd = _read(rows, "round", i, parse_round, problems)
+    points = _read(rows, "adjustment", i,
+                   lambda v, where: parse_adjustment(v, where, rows.sheet), problems)
+    note = _read(rows, "note", i, parse_note, problems)
+    if player == "":
+        problems.append(rows.problem(InputError(
+            "an adjustment needs the player it is for", field="player"), "player", i))
+        return None
+    if bad or not isinstance(player, str) or not isinstance(points, float) \
+            or not isinstance(note, str) or (rnd is not None and not isinstance(rnd, int)):
+        return None
+    return Adjustment(player, points, note, rnd, rows.cell("adjustment", i))
+
+
+_FAILED = object()
+
+
+def _read(rows: Rows, name: str, i: int, parse: Callable[[object, str], object],
+          problems: list[InputError]) -> object:
+    """``parse`` of ``name`` in row ``i``; a problem added (and a marker
+    returned) when it refuses the value."""
+    try:
+        return parse(rows.value(name, i), rows.cell(name, i))
+    except InputError as err:
+        problems.append(rows.problem(err, name, i))
+        return _FAILED
+
+
+def _board_spellings(games: Tournament) -> dict[str, str]:
+    """Each player on a board, by the name folded (case aside), as spelt there."""
+    spelt: dict[str, str] = {}
+    for game in games.games:
+        for seat in game.seats:
+            if seat.player:
+                spelt.setdefault(seat.player.casefold(), seat.player)
+    return spelt
+
+
+def _spelt(name: str, where: str, spelt: dict[str, str], remarks: list[Notice]) -> str:
+    """``name`` spelt as on the boards (or as first typed on a row around
+    them) when it differs only in case, with a ``similar_names`` warning."""
+    first = spelt.setdefault(name.casefold(), name)
+    if first != name:
+        remarks.append(Notice(
+            "similar_names",
+            f"player names {first!r} and {name!r} differ only in case: read as one player, "
+            f"{first!r} (as a spreadsheet's MATCH reads them)", where))
+    return first
+
+
+def _sit_outs_checked(
+    games: Tournament, sit_outs: Sequence[SitOut], remarks: list[Notice]
+) -> tuple[list[InputError], list[SitOut]]:
+    """The problems of ``sit_outs`` against the boards (a player who sits
+    out a round and plays a board in it: an error naming both places) and
+    the sit-outs each once (one typed again: a ``sat_out_twice`` warning
+    added to ``remarks``)."""
+    played: dict[tuple[str, int], str] = {}
+    for game in games.games:
+        for seat in game.seats:
+            if seat.player:
+                played.setdefault((seat.player, game.round),
+                                  game.where("player", (seat.power,)))
+    problems: list[InputError] = []
+    kept: dict[tuple[str, int], SitOut] = {}
+    for s in sit_outs:
+        board = played.get((s.player, s.round))
+        if board is not None:
+            problems.append(InputError(
+                f"{s.player} sits out round {s.round} here but plays a board of round "
+                f"{s.round} at {board}: keep one of the two", s.where,
+                field="player", value=s.player, cell=s.where))
+            continue
+        first = kept.setdefault((s.player, s.round), s)
+        if first is not s:
+            remarks.append(Notice(
+                "sat_out_twice",
+                f"{s.player} sits out round {s.round} on two rows (also {first.where}): "
+                "read once", s.where))
+    return problems, list(kept.values())
+
+
+def with_statuses(
+    tournament: Tournament, listed: Iterable[tuple[str, Status, str]]
+) -> Tournament:
+    """``tournament`` with the statuses of a Players sheet or a players
+    file: ``listed`` holds (name, status, the status cell) a player.  A
+    name is the player of the results whose name differs from it only in
+    case (as a spreadsheet's MATCH finds it), spelt as there; a player not
+    in the results keeps the name as listed.  Only those not ranked are
+    kept (:attr:`Tournament.statuses`); one player listed twice with two
+    statuses is an error naming both cells."""
+    spelt: dict[str, str] = {}
+    for game in tournament.games:
+        for seat in game.seats:
+            if seat.player:
+                spelt.setdefault(seat.player.casefold(), seat.player)
+    for player in [s.player for s in tournament.sit_outs] + [
+            a.player for a in tournament.adjustments]:
+        spelt.setdefault(player.casefold(), player)
+    found: dict[str, tuple[Status, str]] = {}
+    problems = []
+    for name, status, where in listed:
+        if not name:
+            continue
+        player = spelt.setdefault(name.casefold(), name)
+        first = found.setdefault(player, (status, where))
+        if first[0] is not status:
+            problems.append(InputError(
+                f"{player} is listed twice, with two statuses: "
+                f"{first[0].value or 'blank (ranked)'} at {first[1]}, "
+                f"{status.value or 'blank (ranked)'} here: keep one", where,
+                field="status", value=status.value, cell=where))
+    if problems:
+        raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))
+    statuses = tuple((p, s) for p, (s, _) in found.items() if s is not Status.RANKED)
+    return replace(tournament, statuses=statuses)

@@ -65,6 +65,7 @@ from dipxl.fields import (
     chart_columns,
     chart_year,
     describe,
+    extra_columns,
     header_columns,
     parse_chart_count,
     parse_player,
@@ -319,6 +320,9 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     for year, j in chart_columns(header).items():  # the year-by-year chart (Maxonian)
         if j not in fields.values():
             fields[year] = j
+    for extra, j in extra_columns(header).items():  # adjustment and note (issue 26)
+        if j not in fields.values():
+            fields[extra] = j
     missing = [f for f in REQUIRED if f not in fields]
     if missing:
         seen = ", ".join(str(h) for h in header if not _blank(h)) or "nothing"
@@ -331,7 +335,8 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
     names = {f: str(header[j]).strip() for f, j in fields.items()}
     columns: dict[str, list[object]] = {f: [] for f in fields}
     numbers: list[int] = []
-    used = list(fields.values())
+    used = [j for f, j in fields.items() if f != "note"]  # a note alone makes no row
+    board_at, power_at = fields["board"], fields["power"]
     width, values = grid.cols, grid.values
     for r in range(1, grid.rows):
         row = values[r * width:(r + 1) * width]
@@ -349,6 +354,13 @@ def _results(results: object, held: list[InputError] | None = None) -> Rows:
                 value = f"{value} (row {number})" if name == "player" else None
             if name in ("power", "player"):
                 value = value if type(value) is str and value.strip() else _zero_as_blank(value)
+            elif name in ("adjustment", "note"):  # Office.js sends a blank as 0
+                value = _zero_as_blank(value)
+            elif name in ("round", "board") and _blank_or_zero(row[board_at]) \
+                    and _blank_or_zero(row[power_at]):
+                # A row with no board and no power (a sit-out, an adjustment):
+                # its board and an adjustment's round are blank, sent as 0.
+                value = _zero_as_blank(value)
             elif name in ("eliminated", "draw", "year"):
                 value = _zero_as_blank(value)
             columns[name].append(value)

@@ -40,12 +40,15 @@ from dipxl.fields import (
     FIELDS,
     REQUIRED,
     SPEC,
+    STATUS_SYNONYMS,
     chart_columns,
     chart_year,
     describe,
+    extra_columns,
     header_columns,
     is_blank,
     parse_player,
+    parse_status,
     parse_text,
     read_whole,
 )
@@ -54,9 +57,9 @@ from dipxl.io.limits import MAX_TEXT
 from dipxl.io.package import Package as _Package
 from dipxl.io.package import sheet_ref as _sheet_ref
 from dipxl.io.sheet_xml import parse_ref
-from dipxl.model import Power, Tournament
+from dipxl.model import Power, Status, Tournament
 from dipxl.names import match_key, near_pairs
-from dipxl.rows import Rows, tournament_from_rows
+from dipxl.rows import Rows, tournament_from_rows, with_statuses
 from dipxl.systems import System
 from dipxl.workbook import formulas as fx
 from dipxl.workbook.a1 import column_letter
@@ -167,7 +170,9 @@ def _input_columns(
         body = [r if len(r) > last else [*r, *[None] * (last + 1 - len(r))] for r in body]
     raw = [[row[c] for row in body] for _, c in present]
     numbers: Sequence[int] = range(header.row + 1, len(rows) + 1)
-    blank = _blank_rows(raw)
+    # A note alone does not make a row (as any column dipxl does not read).
+    blank = _blank_rows([values for (f, _), values in zip(present, raw, strict=True)
+                         if f != "note"])
     if blank:
         kept = [i for i in range(len(body)) if i not in blank]
         raw = [[values[i] for i in kept] for values in raw]
@@ -305,9 +310,13 @@ class _Reader:
             raise InputError("the workbook has no sheets")
         settings = self.settings()
         sheet, header, rows = self.results_sheet()
-        # The year-by-year chart's columns (headed 1901, 1902, ...), read too.
-        header = _Header(header.row, {**header.columns, **chart_columns(rows[header.row - 1])})
-        input_cols = set(header.columns.values())
+        # The year-by-year chart's columns (headed 1901, 1902, ...), and the
+        # adjustment and its note (issue 26), read too.
+        head = rows[header.row - 1]
+        header = _Header(header.row, {**header.columns, **chart_columns(head),
+                                      **extra_columns(head)})
+        # A note is text for people: a formula there is its shown text.
+        input_cols = {c for f, c in header.columns.items() if f != "note"}
         formulas = _typed_in(rows, self.package.formula_cells(sheet, input_cols, header.row),
                              self.package.constant_cells(sheet, input_cols, header.row))
         ref = _sheet_ref(sheet)
@@ -335,6 +344,9 @@ class _Reader:
                 registered.get(match_key(raw), (raw, 0))[0] if isinstance(raw, str) else raw
                 for raw in columns["player"]]}
         tournament = tournament_from_rows(_rows(ref, header, spelt, numbers), title)
+        statuses = self.player_statuses()
+        if statuses:
+            tournament = with_statuses(tournament, statuses)
         overrides, params = settings.for_event(tournament)
         remarks = [*self.not_on_players(ref, header, columns, numbers, registered),
                    *self.other_results(sheet)]
@@ -614,6 +626,58 @@ class _Reader:
                 names[text["player"]] = (text.get("first name", ""), text.get("last name", ""))
         return names
 
+    def player_statuses(self) -> list[tuple[str, Status, str]]:
+        """(player, status, its cell) of each row of the Players sheet when
+        its header row (in the first rows) has a ``Player`` and a ``Status``
+        column (:data:`~dipxl.fields.STATUS_SYNONYMS`); else nothing (the
+        sheet is not read).  A status is blank, ``withdrawn`` or
+        ``unranked`` (any case); anything else, and a formula or an error
+        value in either column, is an error naming the cell."""
+        sheet = next((n for n in self.names if n.lower() == SHEETS["players"].lower()), None)
+        if sheet is None or _status_header(self.rows(sheet, HEADER_ROWS)) is None:
+            return []
+        rows = self.rows(sheet)
+        found = _status_header(rows)
+        if found is None:
+            return []
+        index, columns = found
+        ref = _sheet_ref(sheet)
+        for cells, holds in (
+            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), index + 1),
+                       self.package.constant_cells(sheet, columns.values(), index + 1)),
+             "a formula"),
+            (self.package.error_cells(sheet, columns.values(), index + 1), "the error value"),
+        ):
+            if cells:
+                (at, col), seen = min(cells.items())
+                cell = f"{ref}!{column_letter(col + 1)}{at}"
+                what = next(k for k, c in columns.items() if c == col)
+                raise InputError(
+                    f"{what} holds {holds} ({seen}); dipxl reads only typed-in values: "
+                    "enter the value itself", cell, field=what, value=seen, cell=cell)
+        listed = []
+        problems = []
+        for number, row in enumerate(rows[index + 1 :], start=index + 2):
+            values = [row[c] if c < len(row) else None for c in columns.values()]
+            player_value, status_value = (None if v == "" else v for v in values)
+            places = [f"{ref}!{column_letter(c + 1)}{number}" for c in columns.values()]
+            try:
+                player = parse_player(player_value, places[0])
+                status = parse_status(status_value, places[1])
+            except InputError as err:
+                problems.append(_at_cell(err))
+                continue
+            if player:
+                listed.append((player, status, places[1]))
+            elif status is not Status.RANKED:
+                problems.append(InputError(
+                    f"status {describe(status_value)} on a row with no player: type the "
+                    "player's name or clear the status", places[1], field="status",
+                    value=status_value, cell=places[1]))
+        if problems:
+            raise InputErrors.of(problems[: InputErrors.KEPT], len(problems))
+        return listed
+
     def settings(self) -> Settings:
         """The Settings sheet's system, parameters and title (empty without one)."""
         sheet = next((n for n in self.names if n.lower() == SHEETS["settings"].lower()), None)
@@ -648,6 +712,27 @@ def _names_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | Non
         if "player" in columns and len(columns) > 1:
             return index, columns
     return None
+
+
+def _status_header(rows: Sequence[list[Any]]) -> tuple[int, dict[str, int]] | None:
+    """(row index, {"player": column, "status": column}) of a Players header
+    row with a player column and a status column."""
+    for index, row in enumerate(rows[:HEADER_ROWS]):
+        columns: dict[str, int] = {}
+        for col, value in enumerate(row):
+            text = " ".join(value.split()).lower() if isinstance(value, str) else ""
+            what = ("status" if text in STATUS_SYNONYMS
+                    else "player" if NAME_HEADERS.get(text) == "player" else None)
+            if what is not None and what not in columns:
+                columns[what] = col
+        if len(columns) == 2:
+            return index, {"player": columns["player"], "status": columns["status"]}
+    return None
+
+
+def _at_cell(err: InputError) -> InputError:
+    """``err`` with its place as its cell (a Players cell)."""
+    return InputError(err.message, err.where, field=err.field, value=err.value, cell=err.where)
 
 
 _PLAYER_NAMES = "player_names"  # the Players range the Results formulas MATCH names in
