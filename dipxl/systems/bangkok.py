@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypeVar
 
 from dipxl.errors import ParameterError
 from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
@@ -18,11 +17,11 @@ from dipxl.systems.common import (
     check_number,
     game_winner,
     need_elimination_years,
-    rule_of,
     score_table,
 )
+from dipxl.systems.tables import rule_maker
 
-__all__ = ["Bangkok", "Params", "exact_rule", "rule_maker", "score", "score_many"]
+__all__ = ["Bangkok", "Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,35 +136,6 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
         except KeyError:  # an eliminated power with no year
             append(_score_exact(game, params))  # raises, naming the seats
     return out
-
-
-def exact_rule(*values: Hashable) -> Rule:
-    """The :class:`Rule` of these parameter values (:func:`rule_of`), told
-    apart by their repr too: 12 and 12.0, or 0.0 and -0.0, compare equal
-    but need not score alike (a product past 2**53, the sign of a zero)."""
-    return rule_of(*values, tuple(map(repr, values)))
-
-
-P = TypeVar("P")
-
-
-def rule_maker(values: Callable[[P], tuple[Hashable, ...]]) -> Callable[[P], Rule]:
-    """A system's ``_rule(params)``: :func:`exact_rule` of ``values(params)``,
-    remembered per parameter object (frozen: its values never change), as
-    working it out costs more than scoring a game."""
-    seen: dict[int, tuple[P, Rule]] = {}  # id -> (the object, kept alive; its rule)
-
-    def rule(params: P) -> Rule:
-        found = seen.get(id(params))
-        if found is not None and found[0] is params:
-            return found[1]
-        if len(seen) >= 64:
-            seen.clear()
-        made = exact_rule(*values(params))
-        seen[id(params)] = (params, made)
-        return made
-
-    return rule
 
 
 def _rule_values(p: Params) -> tuple[Hashable, ...]:

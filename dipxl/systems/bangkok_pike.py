@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,6 +18,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import rule_maker
 
 __all__ = ["BangkokPike", "Params", "score", "score_many"]
 

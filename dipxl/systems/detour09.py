@@ -19,9 +19,10 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import sums_exactly
 
 __all__ = [
-    "DEFAULT", "Detour09", "Params", "score", "score_many", "sums_exactly", "survival",
+    "DEFAULT", "Detour09", "Params", "score", "score_many", "survival",
 ]
 
 
@@ -261,11 +262,3 @@ def _year(year: int | None) -> int:
     assert year is not None
     return year
 
-
-def sums_exactly(values: Iterable[float]) -> bool:
-    """True when adding up to seven of ``values`` in any order gives the
-    same number, every partial sum being exact: each is a multiple of
-    2**-16 under 2**30 in magnitude (a sum of seven then needs at most 49
-    of a float's 53 bits).  A table worked out in order of centres may then
-    stand for a sum the rule takes in power order."""
-    return all(abs(v) < 2**30 and (float(v) * 65536).is_integer() for v in values)

@@ -20,7 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
-from dipxl.systems.detour09 import sums_exactly
+from dipxl.systems.tables import sums_exactly
 
 __all__ = ["Omg", "Params", "score", "score_many"]
 

@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -20,6 +19,7 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
+from dipxl.systems.tables import rule_maker
 
 __all__ = ["DEFAULT", "Params", "SouthernSun", "score", "score_many"]
 

@@ -9,7 +9,6 @@ from functools import lru_cache
 
 from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.carnage import standing
 from dipxl.systems.common import (
@@ -21,6 +20,7 @@ from dipxl.systems.common import (
     need_elimination_years,
     score_table,
 )
+from dipxl.systems.tables import rule_maker
 
 __all__ = ["DEFAULT", "Params", "SydneyLeague", "score", "score_many"]
 

@@ -19,7 +19,7 @@ from dipxl.systems.common import (
     score_table,
     solo_winner,
 )
-from dipxl.systems.manorcon import score_by_years, score_one_by_years
+from dipxl.systems.tables import score_by_years, score_one_by_years
 
 __all__ = ["BASE_YEAR", "DEFAULT", "Params", "Whipping", "exact", "score", "score_many"]
 

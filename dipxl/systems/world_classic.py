@@ -26,7 +26,7 @@ from dipxl.systems.common import (
     solo_winner,
     solo_year,
 )
-from dipxl.systems.manorcon import score_by_years, score_one_by_years
+from dipxl.systems.tables import score_by_years, score_one_by_years
 
 __all__ = ["BASE_YEAR", "DEFAULT", "Params", "WorldClassic", "exact", "score", "score_many"]
 
