@@ -10,8 +10,8 @@ tables do not settle (a concession, a refused board, a missing year ...)
 each system scores by its rule written out seat by seat (its exact path),
 which raises where a board cannot be scored.
 
-- the :class:`Rule` of a system's parameters: :func:`exact_rule`,
-  :func:`rule_maker`;
+- the :class:`Rule` of a system's parameters: :class:`RuleOf`,
+  :func:`exact_rule`, :func:`rule_maker`;
 - when a table may stand for a sum taken in power order: :func:`sums_exactly`;
 - tables by year: :func:`year_table`, :func:`years_after`;
 - the loops: :func:`score_by_shape` (every seat by its centre count),
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
 from dipxl.ranking import round_half_up
@@ -31,6 +31,7 @@ from dipxl.systems.common import GameParams, Rule, rule_of
 
 __all__ = [
     "ByYear",
+    "RuleOf",
     "Scores",
     "Table",
     "TableOf",
@@ -63,6 +64,28 @@ ByYear = Mapping[int | None, float]
 
 
 # ------------------------------------------------------------------ rules
+
+
+class RuleOf(Generic[P]):
+    """The :class:`Rule` of a system's parameters: ``values(params)``, the
+    parameters its tables depend on, then a tuple of their types (1 and 1.0
+    are one key to a cache, but ``(10**12) ** 6`` is exact and ``1e12 ** 6``
+    rounded: each gets the tables the rule gives it).  The last parameters
+    seen are remembered by identity (a caller scores game after game under
+    one Params object, kept alive here)."""
+
+    def __init__(self, values: Callable[[P], tuple[Hashable, ...]]) -> None:
+        self._values = values
+        self._last: tuple[P | None, Rule | None] = (None, None)
+
+    def __call__(self, params: P) -> Rule:
+        last, rule = self._last
+        if last is params and rule is not None:
+            return rule
+        values = self._values(params)
+        rule = rule_of(*values, tuple(map(type, values)))
+        self._last = (params, rule)
+        return rule
 
 
 def exact_rule(*values: Hashable) -> Rule:
