@@ -20,6 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import seats_by_years
 
 __all__ = [
     "ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "score_many",
@@ -126,11 +127,8 @@ def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
         return tuple([by_count[c] for c in game.centres])
     if solo or desc[5]:  # one eliminated in a draw, or the eliminated of a solo
         by_year = _years_played(0 if solo else _seventh(params.positions), params.round_to)
-        try:
-            return tuple([by_count[c] if c else by_year[e]
-                          for c, e in zip(game.centres, game.years, strict=True)])
-        except KeyError:  # an eliminated seat without its year: refused
-            return _exact(game, params)
+        # An eliminated seat without its year: refused.
+        return seats_by_years(game, by_count, by_year) or _exact(game, params)
     given, eliminated = _eliminated(game.years, rule)
     if not desc[6 - given]:  # an eliminated seat without its year (see score_many)
         return _exact(game, params)

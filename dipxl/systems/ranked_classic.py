@@ -21,6 +21,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import score_by_years, seats_by_years
 
 __all__ = ["DEFAULT", "Params", "RankedClassic", "rank_points", "score", "score_many"]
 
@@ -149,49 +150,22 @@ def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
     table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
     if table is None or game.conceded_to is not None:
         return _exact(game, params)
-    if desc[6]:  # nobody eliminated
-        return tuple([table[c] for c in game.centres])
-    eliminated = _eliminated(params.round_to)
-    try:
-        return tuple([table[c] if c else eliminated[e]
-                      for c, e in zip(game.centres, game.years, strict=True)])
-    except KeyError:  # an eliminated seat without its year: refused
-        return _exact(game, params)
+    # An eliminated seat without its year: refused.
+    return seats_by_years(game, table, _eliminated(params.round_to)) or _exact(game, params)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (each game shape's table is worked out
-    once a call, so a tournament costs one look-up a game)."""
+    """:func:`score` of many games (each drawn shape's table is worked out
+    once a call, so a tournament costs one look-up a game; a solo, one by
+    one: its table depends on its year too)."""
     rule = _rule(params)
-    victory = params.victory_centres
-    eliminated = _eliminated(params.round_to)
-    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
-    get = memo.get
-    out: list[tuple[float, ...]] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        table = get(desc)
-        if table is None:
-            # (): one by one, as a solo is (its table depends on its year too).
-            table = memo[desc] = (() if desc[0] >= victory
-                                  else _game_table(desc, None, rule) or ())
-        if not table or game.conceded_to is not None:
-            append(_score(game, params, rule))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if desc[6]:  # nobody eliminated
-            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-            continue
-        ya, yb, yc, yd, ye, yf, yg = game.years
-        try:
-            append((table[a] if a else eliminated[ya], table[b] if b else eliminated[yb],
-                    table[c] if c else eliminated[yc], table[d] if d else eliminated[yd],
-                    table[e] if e else eliminated[ye], table[f] if f else eliminated[yf],
-                    table[g] if g else eliminated[yg]))
-        except KeyError:  # an eliminated seat without its year: refused
-            append(_exact(game, params))
-    return out
+    return score_by_years(games, params, rule, _draw_table, _eliminated(params.round_to), _exact,
+                          concessions=True, other=_score)
+
+
+def _draw_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The survivors' scores by centre count of a drawn game of that shape."""
+    return _game_table(ordered, None, rule)
 
 
 def _rule(params: Params) -> Rule:
