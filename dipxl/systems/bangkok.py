@@ -8,8 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,7 +18,7 @@ from dipxl.systems.common import (
     need_elimination_years,
     score_table,
 )
-from dipxl.systems.tables import rule_maker
+from dipxl.systems.tables import rule_maker, year_table
 
 __all__ = ["Bangkok", "Params", "score", "score_many"]
 
@@ -207,8 +206,7 @@ def _year_scores(dominated: str, rule: Rule) -> Mapping[int | None, float]:
     ``round_to`` decimals, if set."""
     per_year, round_to = rule.values[4], rule.values[9]
     points = float.fromhex(dominated)
-    return {year: round_half_up(float(per_year * (year - FIRST_YEAR)) + points, round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda year: float(per_year * (year - FIRST_YEAR)) + points, round_to)
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import TieShare, position_points, round_half_up
+from dipxl.model import FIRST_YEAR, Game
+from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,7 +19,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
-from dipxl.systems.tables import score_by_years, seats_by_years, sums_exactly
+from dipxl.systems.tables import score_by_years, seats_by_years, sums_exactly, year_table
 
 __all__ = [
     "DEFAULT", "Detour09", "Params", "score", "score_many", "survival",
@@ -197,9 +197,8 @@ def _by_year(rule: Rule, drawn: bool) -> Mapping[int | None, float]:
     a raw 0 (0 whatever the total, signed as draw_total)."""
     _, _, draw_total, _, _, per_year, most, round_to = rule.values
     scaled = 0.0 * draw_total
-    return {e: round_half_up(scaled + _survival(e, per_year, most) if drawn
-                             else _survival(e, per_year, most), round_to)
-            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda e: scaled + _survival(e, per_year, most) if drawn
+                      else _survival(e, per_year, most), round_to)
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:

@@ -6,8 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import Game
 from dipxl.systems.base import (
     ELIMINATED_YEARS,
     FINAL_YEAR,
@@ -25,7 +24,7 @@ from dipxl.systems.common import (
     solo_winner,
     solo_year,
 )
-from dipxl.systems.tables import score_by_years, score_one_by_years
+from dipxl.systems.tables import score_by_years, score_one_by_years, year_table
 
 __all__ = ["BASE_YEAR", "DEFAULT", "ManorCon", "Params", "score", "score_many"]
 
@@ -166,6 +165,5 @@ def _year_scores(rule: Rule) -> dict[int | None, float]:
     year a game may give): 0.1 a year after 1901.  Private: nobody changes
     it."""
     year_points, round_to = rule.values[3], rule.values[5]
-    return {year: round_half_up(year_points * (year - BASE_YEAR), round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda year: year_points * (year - BASE_YEAR), round_to)
 

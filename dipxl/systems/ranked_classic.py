@@ -3,13 +3,12 @@ CATALOGUE.md "Ranked Classic family")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -21,7 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
-from dipxl.systems.tables import score_by_years, seats_by_years
+from dipxl.systems.tables import ByYear, score_by_years, seats_by_years, years_after
 
 __all__ = ["DEFAULT", "Params", "RankedClassic", "rank_points", "score", "score_many"]
 
@@ -198,13 +197,10 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule
     return score_table(table, round_to)
 
 
-# A small cache of a pure function: an eliminated power's score (its years
-# survived, rounded as finish rounds) by elimination year, the same in every
-# game (read, never changed: Mapping); a seat with no year is a KeyError.
-@lru_cache(maxsize=16)
-def _eliminated(round_to: int | None) -> Mapping[int | None, float]:
-    return {e: round_half_up(float(e - FIRST_YEAR), round_to)
-            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+def _eliminated(round_to: int | None) -> ByYear:
+    """An eliminated power's score by elimination year: its years survived
+    after 1901, rounded as finish rounds (a seat with no year is a KeyError)."""
+    return years_after(FIRST_YEAR, round_to)
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:
