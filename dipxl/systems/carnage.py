@@ -25,6 +25,7 @@ from dipxl.systems.common import (
     Rule,
     check_number,
     check_positions,
+    game_winner,
     missing_years,
     score_table,
     solo_winner,
@@ -33,7 +34,6 @@ from dipxl.systems.tables import RuleOf, Table, score_by_shape, score_one_by_sha
 
 __all__ = [
     "ABOVE_YEARS", "Carnage", "Params", "by_rule", "notices", "score", "score_many", "standing",
-    "winner",
 ]
 
 
@@ -133,18 +133,11 @@ class Carnage(GameSystem[Params]):
         return notices(game, params)
 
 
-def winner(game: Game, victory_centres: int) -> int | None:
-    """The winner of ``game``: the power on ``victory_centres`` or more
-    (InputError for two of them), else the power it was conceded to."""
-    found = solo_winner(game, victory_centres)
-    return game.conceded_to if found is None else found
-
-
 def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Carnage scores of one game worked out seat by seat from the rule
     (:class:`Carnage`): what :func:`score` gives, the path of a concession."""
     centres = game.centres
-    won = winner(game, params.victory_centres)
+    won = game_winner(game, params.victory_centres)
     if won is not None:
         scores = tuple([params.solo_points if i == won else float(params.solo_loss)
                         for i in range(7)])

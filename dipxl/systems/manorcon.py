@@ -18,10 +18,10 @@ from dipxl.systems.common import (
     GameParams,
     Rule,
     check_number,
+    game_winner,
     need_elimination_years,
     rule_of,
     score_table,
-    solo_winner,
     solo_year,
 )
 from dipxl.systems.tables import score_by_years, score_one_by_years, year_table
@@ -111,9 +111,7 @@ def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     survived = [params.year_points * (y - BASE_YEAR) if y is not None else 0.0 for y in years]
-    won = solo_winner(game, params.victory_centres)
-    if won is None:  # a concession wins too (dipvis's soloer())
-        won = game.conceded_to
+    won = game_winner(game, params.victory_centres)  # a concession wins too
     if won is not None:
         losers = [i for i, c in enumerate(centres) if c and i != won]
         lost = params.year_points * (solo_year(game) - BASE_YEAR) if losers else 0.0
