@@ -157,7 +157,8 @@ def score_by_shape(games: Iterable[Game], params: P, rule: Rule, table: TableOf,
     scores what they do not, and a concession (raising for a refused
     board)."""
     victory = params.victory_centres
-    memo: dict[tuple[int, ...], Table] = {}  # each game shape met in this call; (): none
+    # Each game shape met in this call (None, no table: asked again when met again).
+    memo: dict[tuple[int, ...], Table | None] = {}
     get = memo.get
     out: list[Scores] = []
     append = out.append
@@ -165,8 +166,8 @@ def score_by_shape(games: Iterable[Game], params: P, rule: Rule, table: TableOf,
         desc = game.centres_desc
         scores = get(desc)
         if scores is None:
-            scores = memo[desc] = table(desc, rule) or ()
-        if not scores or (game.conceded_to is not None and desc[0] < victory):
+            scores = memo[desc] = table(desc, rule)
+        if scores is None or (game.conceded_to is not None and desc[0] < victory):
             append(exact(game, params))
             continue
         a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
