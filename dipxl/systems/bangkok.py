@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypeVar
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -18,11 +16,11 @@ from dipxl.systems.common import (
     check_number,
     game_winner,
     need_elimination_years,
-    rule_of,
     score_table,
 )
+from dipxl.systems.tables import rule_maker, year_table
 
-__all__ = ["Bangkok", "Params", "exact_rule", "rule_maker", "score", "score_many"]
+__all__ = ["Bangkok", "Params", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,35 +137,6 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     return out
 
 
-def exact_rule(*values: Hashable) -> Rule:
-    """The :class:`Rule` of these parameter values (:func:`rule_of`), told
-    apart by their repr too: 12 and 12.0, or 0.0 and -0.0, compare equal
-    but need not score alike (a product past 2**53, the sign of a zero)."""
-    return rule_of(*values, tuple(map(repr, values)))
-
-
-P = TypeVar("P")
-
-
-def rule_maker(values: Callable[[P], tuple[Hashable, ...]]) -> Callable[[P], Rule]:
-    """A system's ``_rule(params)``: :func:`exact_rule` of ``values(params)``,
-    remembered per parameter object (frozen: its values never change), as
-    working it out costs more than scoring a game."""
-    seen: dict[int, tuple[P, Rule]] = {}  # id -> (the object, kept alive; its rule)
-
-    def rule(params: P) -> Rule:
-        found = seen.get(id(params))
-        if found is not None and found[0] is params:
-            return found[1]
-        if len(seen) >= 64:
-            seen.clear()
-        made = exact_rule(*values(params))
-        seen[id(params)] = (params, made)
-        return made
-
-    return rule
-
-
 def _rule_values(p: Params) -> tuple[Hashable, ...]:
     """The parameters the tables depend on."""
     return (p.victory_centres, p.solo, p.loser_per_centre, p.survival, p.per_year,
@@ -237,8 +206,7 @@ def _year_scores(dominated: str, rule: Rule) -> Mapping[int | None, float]:
     ``round_to`` decimals, if set."""
     per_year, round_to = rule.values[4], rule.values[9]
     points = float.fromhex(dominated)
-    return {year: round_half_up(float(per_year * (year - FIRST_YEAR)) + points, round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda year: float(per_year * (year - FIRST_YEAR)) + points, round_to)
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:

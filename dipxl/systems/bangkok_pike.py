@@ -6,9 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
-from dipxl.systems.bangkok import rule_maker
+from dipxl.model import Game
 from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,6 +17,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import rule_maker, year_table
 
 __all__ = ["BangkokPike", "Params", "score", "score_many"]
 
@@ -211,12 +210,13 @@ def _year_scores(bonus: str | None, rule: Rule) -> Mapping[int | None, float]:
     exact; None for a loser of a solo), rounded to ``round_to`` decimals,
     if set."""
     per_year, round_to = rule.values[2], rule.values[8]
-    played = {year: float(per_year * (year - BEFORE_FIRST_YEAR))
-              for year in range(FIRST_YEAR, LAST_YEAR + 1)}
-    if bonus is not None:
-        base = float.fromhex(bonus)
-        played = {year: float(base + points) for year, points in played.items()}
-    return {year: round_half_up(points, round_to) for year, points in played.items()}
+    base = None if bonus is None else float.fromhex(bonus)
+
+    def score(year: int) -> float:
+        played = float(per_year * (year - BEFORE_FIRST_YEAR))
+        return played if base is None else float(base + played)
+
+    return year_table(score, round_to)
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:

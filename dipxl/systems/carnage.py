@@ -5,11 +5,10 @@ Carnage 2023 are presets of this one rule."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Generic, TypeVar
 
 from dipxl.errors import Notice, ParameterError
 from dipxl.model import FIRST_YEAR, LAST_YEAR, MAX_CENTRES, Game
@@ -26,15 +25,15 @@ from dipxl.systems.common import (
     Rule,
     check_number,
     check_positions,
+    game_winner,
     missing_years,
-    rule_of,
     score_table,
     solo_winner,
 )
+from dipxl.systems.tables import RuleOf, Table, score_by_shape, score_one_by_shape
 
 __all__ = [
-    "ABOVE_YEARS", "Carnage", "Params", "RuleOf", "Table", "by_rule", "by_shape", "notices",
-    "score", "score_many", "score_shape", "score_shapes", "standing", "winner",
+    "ABOVE_YEARS", "Carnage", "Params", "by_rule", "notices", "score", "score_many", "standing",
 ]
 
 
@@ -134,18 +133,11 @@ class Carnage(GameSystem[Params]):
         return notices(game, params)
 
 
-def winner(game: Game, victory_centres: int) -> int | None:
-    """The winner of ``game``: the power on ``victory_centres`` or more
-    (InputError for two of them), else the power it was conceded to."""
-    found = solo_winner(game, victory_centres)
-    return game.conceded_to if found is None else found
-
-
 def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Carnage scores of one game worked out seat by seat from the rule
     (:class:`Carnage`): what :func:`score` gives, the path of a concession."""
     centres = game.centres
-    won = winner(game, params.victory_centres)
+    won = game_winner(game, params.victory_centres)
     if won is not None:
         scores = tuple([params.solo_points if i == won else float(params.solo_loss)
                         for i in range(7)])
@@ -175,98 +167,19 @@ def standing(centres: int, year: int | None) -> int:
 #
 # What is memoised, and why: a game's scores follow from its shape (its
 # counts, highest first: Game.centres_desc) as a table by centre count, so
-# a tournament costs a table look-up and seven subscripts a game; a bounded
-# cache keeps the tables between calls, a dict holds them within one.
-# Ranked by year, the eliminated seats of a drawn game score by their
-# elimination years when two or more went out: two in different years take
-# the 6th and 7th ranks apart, more read a bounded cache by pattern of
-# years.  A concession is rare: it is scored by the rule itself (by_rule).
-
-# A game shape's scores by centre count (score_table: counts no power holds
-# are NaN, never read), as score_shapes reads them.
-Table = tuple[float, ...]
-P = TypeVar("P", bound=GameParams)
+# a tournament costs a table look-up and seven subscripts a game
+# (tables.score_by_shape); a bounded cache keeps the tables between calls,
+# a dict holds them within one.  Ranked by year, the eliminated seats of a
+# drawn game score by their elimination years when two or more went out:
+# two in different years take the 6th and 7th ranks apart, more read a
+# bounded cache by pattern of years.  A concession is rare: it is scored by
+# the rule itself (by_rule).
 
 
-class RuleOf(Generic[P]):
-    """The :class:`Rule` of a system's parameters: ``values(params)``, the
-    parameters its tables depend on, then a tuple of their types (1 and 1.0
-    are one key to a cache, but ``(10**12) ** 6`` is exact and ``1e12 ** 6``
-    rounded: each gets the tables the rule gives it).  The last parameters
-    seen are remembered by identity (a caller scores game after game under
-    one Params object, kept alive here)."""
-
-    def __init__(self, values: Callable[[P], tuple[Hashable, ...]]) -> None:
-        self._values = values
-        self._last: tuple[P | None, Rule | None] = (None, None)
-
-    def __call__(self, params: P) -> Rule:
-        last, rule = self._last
-        if last is params and rule is not None:
-            return rule
-        values = self._values(params)
-        rule = rule_of(*values, tuple(map(type, values)))
-        self._last = (params, rule)
-        return rule
-
-
-def score_shapes(
-    games: Iterable[Game], params: P, rule: Rule,
-    table_of: Callable[[tuple[int, ...], Rule], Table | None],
-    exact: Callable[[Game, P], tuple[float, ...]],
-) -> list[tuple[float, ...]]:
-    """The scores of many games under a rule whose scores are a table by
-    centre count per game shape, ``table_of(shape, rule)`` (None: two powers
-    reach the victory criterion, an InputError naming the game), but a
-    concession's, scored by ``exact(game, params)``."""
-    if not by_shape(params):
-        return [exact(game, params) for game in games]
-    victory = params.victory_centres
-    memo: dict[tuple[int, ...], Table] = {}
-    get = memo.get
-    out: list[tuple[float, ...]] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        if game.conceded_to is not None and desc[0] < victory:
-            append(exact(game, params))
-            continue
-        table = get(desc)
-        if table is None:
-            table = memo[desc] = _table_or_raise(game, rule, table_of, victory)
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-    return out
-
-
-def score_shape(
-    game: Game, params: P, rule: Rule,
-    table_of: Callable[[tuple[int, ...], Rule], Table | None],
-    exact: Callable[[Game, P], tuple[float, ...]],
-) -> tuple[float, ...]:
-    """:func:`score_shapes` of one game (``table_of`` should be cached)."""
-    if ((game.conceded_to is not None and game.centres_desc[0] < params.victory_centres)
-            or not by_shape(params)):
-        return exact(game, params)
-    table = _table_or_raise(game, rule, table_of, params.victory_centres)
-    a, b, c, d, e, f, g = game.centres
-    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
-
-
-def by_shape(params: GameParams) -> bool:
-    """Whether games may be scored by shape under ``params``: not when
-    ``round_to`` is a float (2.0, from Python), which the rule's rounding
-    refuses on a tie (a TypeError), on the boards the rule itself reaches."""
-    return type(params.round_to) is not float
-
-
-def _table_or_raise(
-    game: Game, rule: Rule, table_of: Callable[[tuple[int, ...], Rule], Table | None],
-    victory: int,
-) -> Table:
+def _table_or_raise(game: Game, rule: Rule, victory: int) -> Table:
     """The table of ``game``'s shape, or the InputError of two powers on the
     victory criterion."""
-    table = table_of(game.centres_desc, rule)
+    table = _game_table(game.centres_desc, rule)
     if table is None:
         solo_winner(game, victory)  # raises, naming the game
         raise AssertionError("unreachable: solo_winner raises")
@@ -279,7 +192,7 @@ def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
         return score_many((game,), params)[0]
     # By centres, or ranked by year with one eliminated seat at most (ranked
     # last either way): the shape's table.
-    return score_shape(game, params, _rule(params), _game_table, by_rule)
+    return score_one_by_shape(game, params, _rule(params), _game_table, by_rule)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
@@ -287,9 +200,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
     once a call)."""
     rule = _rule(params)
     if not params.eliminated_by_year:
-        return score_shapes(games, params, rule, _game_table, by_rule)
-    if not by_shape(params):
-        return [by_rule(game, params) for game in games]
+        return score_by_shape(games, params, rule, _game_table, by_rule)
     victory = params.victory_centres
     memo: dict[tuple[int, ...], Table] = {}
     get = memo.get
@@ -305,7 +216,7 @@ def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[fl
             continue
         table = get(desc)
         if table is None:
-            table = memo[desc] = _table_or_raise(game, rule, _game_table, victory)
+            table = memo[desc] = _table_or_raise(game, rule, victory)
         centres = game.centres
         a, b, c, d, e, f, g = centres
         if desc[5] or desc[0] >= victory:  # one eliminated at most, or a solo

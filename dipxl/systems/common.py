@@ -447,9 +447,13 @@ def param_table(params: object) -> list[tuple[str, Any]]:
 
 def game_winner(game: Game, victory_centres: int) -> int | None:
     """The winner of a finished game for a system that reads concessions
-    (dipvis's ``soloer()``): the power on ``victory_centres`` or more
-    (InputError for two, as :func:`solo_winner`), else the power the game
-    was conceded to (:attr:`Game.conceded_to`); None for a draw."""
-    winner = solo_winner(game, victory_centres)
-    return game.conceded_to if winner is None else winner
+    (dipvis's ``soloer()``): :meth:`Game.soloer`, the power on
+    ``victory_centres`` or more, else the power the game was conceded to
+    (None for a draw), but two powers on the victory count are refused
+    (InputError, as :func:`solo_winner`), where ``soloer`` takes the first
+    in power order."""
+    desc = game.centres_desc
+    if desc[0] >= victory_centres and desc[1] == desc[0]:
+        solo_winner(game, victory_centres)  # raises, naming the game
+    return game.soloer(victory_centres)
 

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import TieShare, position_points, round_half_up
+from dipxl.model import FIRST_YEAR, Game
+from dipxl.ranking import TieShare, position_points
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,9 +19,10 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import score_by_years, seats_by_years, sums_exactly, year_table
 
 __all__ = [
-    "DEFAULT", "Detour09", "Params", "score", "score_many", "sums_exactly", "survival",
+    "DEFAULT", "Detour09", "Params", "score", "score_many", "survival",
 ]
 
 
@@ -110,50 +111,17 @@ def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
     table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
     if table is None or game.conceded_to is not None:
         return _exact(game, params)
-    by_count, by_year = table
-    if desc[6]:  # nobody eliminated
-        return tuple([by_count[c] for c in game.centres])
-    try:
-        return tuple([by_count[c] if c else by_year[e]
-                      for c, e in zip(game.centres, game.years, strict=True)])
-    except KeyError:  # an eliminated seat without its year: refused
-        return _exact(game, params)
+    # An eliminated seat without its year: refused.
+    return seats_by_years(game, *table) or _exact(game, params)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (each game shape's table is worked out
-    once a call, so a tournament costs one look-up a game)."""
+    """:func:`score` of many games (each drawn shape's table is worked out
+    once a call, so a tournament costs one look-up a game; a solo, one by
+    one: its table depends on its year too)."""
     rule = _rule(params)
-    victory = params.victory_centres
-    by_year = _by_year(rule, True)  # the eliminated of every drawn game
-    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
-    get = memo.get
-    out: list[tuple[float, ...]] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        by_count = get(desc)
-        if by_count is None:
-            # (): one by one, as a solo is (its table depends on its year too).
-            found = None if desc[0] >= victory else _game_table(desc, None, rule)
-            by_count = memo[desc] = found[0] if found else ()
-        if not by_count or game.conceded_to is not None:
-            append(_score(game, params, rule))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if desc[6]:  # nobody eliminated
-            append((by_count[a], by_count[b], by_count[c], by_count[d], by_count[e],
-                    by_count[f], by_count[g]))
-            continue
-        ya, yb, yc, yd, ye, yf, yg = game.years
-        try:
-            append((by_count[a] if a else by_year[ya], by_count[b] if b else by_year[yb],
-                    by_count[c] if c else by_year[yc], by_count[d] if d else by_year[yd],
-                    by_count[e] if e else by_year[ye], by_count[f] if f else by_year[yf],
-                    by_count[g] if g else by_year[yg]))
-        except KeyError:  # an eliminated seat without its year: refused
-            append(_exact(game, params))
-    return out
+    return score_by_years(games, params, rule, _draw_table, _by_year(rule, True), _exact,
+                          concessions=True, other=_score)
 
 
 def _rule(params: Params) -> Rule:
@@ -166,6 +134,13 @@ def _rule(params: Params) -> Rule:
 # rounds), and an eliminated seat's score by its elimination year (one
 # mapping serves every drawn game, another every solo).
 Table = tuple[tuple[float, ...], Mapping[int | None, float]]
+
+
+def _draw_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The scores by centre count of a drawn game of that shape (the
+    eliminated: :func:`_by_year`)."""
+    found = _game_table(ordered, None, rule)
+    return found[0] if found else None
 
 
 # A bounded cache of a pure function returning immutable tables: the same
@@ -222,9 +197,8 @@ def _by_year(rule: Rule, drawn: bool) -> Mapping[int | None, float]:
     a raw 0 (0 whatever the total, signed as draw_total)."""
     _, _, draw_total, _, _, per_year, most, round_to = rule.values
     scaled = 0.0 * draw_total
-    return {e: round_half_up(scaled + _survival(e, per_year, most) if drawn
-                             else _survival(e, per_year, most), round_to)
-            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda e: scaled + _survival(e, per_year, most) if drawn
+                      else _survival(e, per_year, most), round_to)
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:
@@ -261,11 +235,3 @@ def _year(year: int | None) -> int:
     assert year is not None
     return year
 
-
-def sums_exactly(values: Iterable[float]) -> bool:
-    """True when adding up to seven of ``values`` in any order gives the
-    same number, every partial sum being exact: each is a multiple of
-    2**-16 under 2**30 in magnitude (a sum of seven then needs at most 49
-    of a float's 53 bits).  A table worked out in order of centres may then
-    stand for a sum the rule takes in power order."""
-    return all(abs(v) < 2**30 and (float(v) * 65536).is_integer() for v in values)

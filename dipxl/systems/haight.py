@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
@@ -20,6 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import ByYear, seats_by_years, years_after
 
 __all__ = [
     "ABOVE_YEARS", "DEFAULT", "Haight", "Params", "rank_key", "score", "score_many",
@@ -126,11 +127,8 @@ def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
         return tuple([by_count[c] for c in game.centres])
     if solo or desc[5]:  # one eliminated in a draw, or the eliminated of a solo
         by_year = _years_played(0 if solo else _seventh(params.positions), params.round_to)
-        try:
-            return tuple([by_count[c] if c else by_year[e]
-                          for c, e in zip(game.centres, game.years, strict=True)])
-        except KeyError:  # an eliminated seat without its year: refused
-            return _exact(game, params)
+        # An eliminated seat without its year: refused.
+        return seats_by_years(game, by_count, by_year) or _exact(game, params)
     given, eliminated = _eliminated(game.years, rule)
     if not desc[6 - given]:  # an eliminated seat without its year (see score_many)
         return _exact(game, params)
@@ -259,13 +257,11 @@ def _eliminated(years: tuple[int | None, ...], rule: Rule) -> Eliminated:
     return len(out), scores
 
 
-# A small cache of a pure function: an eliminated power's score by its year
-# (read, never changed: Mapping; a seat with no year is a KeyError): its
-# years played + ``points`` of rank, rounded as finish rounds.
-@lru_cache(maxsize=64, typed=True)
-def _years_played(points: float, round_to: int | None) -> Mapping[int | None, float]:
-    return {e: round_half_up(float(e - 1900 + points), round_to)
-            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+def _years_played(points: float, round_to: int | None) -> ByYear:
+    """An eliminated power's score by its year: its years played +
+    ``points`` of rank, rounded as finish rounds (a seat with no year is a
+    KeyError)."""
+    return years_after(1900, round_to, points)
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:

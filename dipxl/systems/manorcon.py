@@ -1,19 +1,12 @@
-"""ManorCon, Original ManorCon and ManorCon v2 (dipvis GScoringManorCon; CATALOGUE.md).
-
-Also the scoring loop of the systems in which an eliminated power (and a
-loser of a won game) scores by a year, shared with World Classic and
-Whipping: :func:`score_by_years`.
-"""
+"""ManorCon, Original ManorCon and ManorCon v2 (dipvis GScoringManorCon; CATALOGUE.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import Game
 from dipxl.systems.base import (
     ELIMINATED_YEARS,
     FINAL_YEAR,
@@ -25,15 +18,15 @@ from dipxl.systems.common import (
     GameParams,
     Rule,
     check_number,
+    game_winner,
     need_elimination_years,
     rule_of,
     score_table,
-    solo_winner,
     solo_year,
 )
+from dipxl.systems.tables import score_by_years, score_one_by_years, year_table
 
-__all__ = ["BASE_YEAR", "DEFAULT", "ManorCon", "Params", "score", "score_by_years",
-           "score_many", "score_one_by_years"]
+__all__ = ["BASE_YEAR", "DEFAULT", "ManorCon", "Params", "score", "score_many"]
 
 # Survival points count the years after this one (1902 is the first).
 BASE_YEAR = 1901
@@ -118,9 +111,7 @@ def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     survived = [params.year_points * (y - BASE_YEAR) if y is not None else 0.0 for y in years]
-    won = solo_winner(game, params.victory_centres)
-    if won is None:  # a concession wins too (dipvis's soloer())
-        won = game.conceded_to
+    won = game_winner(game, params.victory_centres)  # a concession wins too
     if won is not None:
         losers = [i for i, c in enumerate(centres) if c and i != won]
         lost = params.year_points * (solo_year(game) - BASE_YEAR) if losers else 0.0
@@ -172,110 +163,5 @@ def _year_scores(rule: Rule) -> dict[int | None, float]:
     year a game may give): 0.1 a year after 1901.  Private: nobody changes
     it."""
     year_points, round_to = rule.values[3], rule.values[5]
-    return {year: round_half_up(year_points * (year - BASE_YEAR), round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda year: year_points * (year - BASE_YEAR), round_to)
 
-
-# ------------------------------------------------------------------ the loop
-# Shared with World Classic and Whipping: an eliminated power scores by its
-# elimination year, a survivor of a won game by the year it ended, and a
-# survivor of a draw by the game's shape.
-
-P = TypeVar("P", bound=GameParams)
-Scores = tuple[float, ...]
-Table = tuple[float, ...]
-# A system's tables: ``table(shape, rule)`` the scores by centre count of a
-# draw's survivors (of a won game: the winner's; None: the shape does not
-# settle them); ``years`` the score of a power that lasted to a year, by
-# the year; ``exact(game, params)`` the seat-by-seat path of the rest.
-TableOf = Callable[[tuple[int, ...], Rule], "Table | None"]
-Exact = Callable[[Game, P], Scores]
-# The score of a power that lasted to a year, by the year (no key None: a
-# look-up for a missing elimination year fails).
-ByYear = Mapping[int | None, float]
-YearsOf = Callable[[Rule], ByYear]
-
-
-def score_by_years(
-    games: Iterable[Game], params: P, rule: Rule, table: TableOf, years: ByYear,
-    exact: Exact[P], *, concessions: bool,
-) -> list[Scores]:
-    """The scores of ``games`` by the tables of a system (see
-    :data:`TableOf`): ``exact`` scores a game they do not settle (a
-    concession when the system reads them, an eliminated power without
-    its year, a refused board, which it raises for as it always has)."""
-    victory = params.victory_centres
-    # The table of each draw's shape met in this call; () for a won shape
-    # or a refused one (scored by _other).
-    memo: dict[tuple[int, ...], Table] = {}
-    get = memo.get
-    out: list[Scores] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        scores = get(desc)
-        if scores is None:
-            found = table(desc, rule)
-            scores = memo[desc] = found if found is not None and desc[0] < victory else ()
-        if not scores or (concessions and game.conceded_to is not None):
-            append(_other(game, params, rule, table, years, exact, concessions))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if desc[6]:
-            append((scores[a], scores[b], scores[c], scores[d], scores[e], scores[f],
-                    scores[g]))
-            continue
-        ya, yb, yc, yd, ye, yf, yg = game.years
-        try:  # the eliminated by their years (a survivor's is None, never read)
-            append((scores[a] if a else years[ya], scores[b] if b else years[yb],
-                    scores[c] if c else years[yc], scores[d] if d else years[yd],
-                    scores[e] if e else years[ye], scores[f] if f else years[yf],
-                    scores[g] if g else years[yg]))
-        except KeyError:  # an eliminated power without its year
-            append(exact(game, params))
-    return out
-
-
-def score_one_by_years(
-    game: Game, params: P, rule: Rule, table: TableOf, years_of: YearsOf,
-    exact: Exact[P], *, concessions: bool,
-) -> Scores:
-    """:func:`score_by_years` of one game (``years_of(rule)``: ``years``)."""
-    desc = game.centres_desc
-    scores = table(desc, rule)
-    if (scores is None or desc[0] >= params.victory_centres
-            or (concessions and game.conceded_to is not None)):
-        return _other(game, params, rule, table, years_of(rule), exact, concessions)
-    a, b, c, d, e, f, g = game.centres
-    if desc[6]:
-        return (scores[a], scores[b], scores[c], scores[d], scores[e], scores[f], scores[g])
-    years = years_of(rule)
-    ya, yb, yc, yd, ye, yf, yg = game.years
-    try:  # as score_by_years
-        return (scores[a] if a else years[ya], scores[b] if b else years[yb],
-                scores[c] if c else years[yc], scores[d] if d else years[yd],
-                scores[e] if e else years[ye], scores[f] if f else years[yf],
-                scores[g] if g else years[yg])
-    except KeyError:  # an eliminated power without its year
-        return exact(game, params)
-
-
-def _other(game: Game, params: P, rule: Rule, table: TableOf, years: ByYear,
-           exact: Exact[P], concessions: bool) -> Scores:
-    """A game won on centres: the winner scores its table's entry, every
-    other survivor the score of the final year, the eliminated by their
-    years.  Anything else (a concession when the system reads them, a
-    refused shape, a missing year) is ``exact``'s, which raises where the
-    board cannot be scored."""
-    desc, final = game.centres_desc, game.year
-    scores = table(desc, rule)
-    if (scores is None or (concessions and game.conceded_to is not None)
-            or (final is None and desc[1])):  # other survivors score the final year
-        return exact(game, params)
-    top = desc[0]
-    win, lost = scores[top], years[final] if final is not None else 0.0
-    try:
-        return tuple([win if c == top else lost if c else years[y]
-                      for c, y in zip(game.centres, game.years, strict=True)])
-    except KeyError:  # an eliminated power without its year
-        return exact(game, params)

@@ -20,7 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
-from dipxl.systems.detour09 import sums_exactly
+from dipxl.systems.tables import score_by_shape, score_one_by_shape, sums_exactly
 
 __all__ = ["Omg", "Params", "score", "score_many"]
 
@@ -82,31 +82,13 @@ class Omg(GameSystem[Params]):
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The OMG scores of one game (the rule: :class:`Omg`)."""
-    table = _game_table(game.centres_desc, _rule(params))
-    if table is None or game.conceded_to is not None:
-        return _exact(game, params)
-    a, b, c, d, e, f, g = game.centres
-    return (table[a], table[b], table[c], table[d], table[e], table[f], table[g])
+    return score_one_by_shape(game, params, _rule(params), _game_table, _exact)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games (each game shape's table is worked out
     once a call, so a tournament costs one look-up a game)."""
-    rule = _rule(params)
-    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
-    get = memo.get
-    out: list[tuple[float, ...]] = []
-    append = out.append
-    for game in games:
-        table = get(game.centres_desc)
-        if table is None:
-            table = memo[game.centres_desc] = _game_table(game.centres_desc, rule) or ()
-        if not table or game.conceded_to is not None:
-            append(_exact(game, params))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-    return out
+    return score_by_shape(games, params, _rule(params), _game_table, _exact)
 
 
 def _rule(params: Params) -> Rule:

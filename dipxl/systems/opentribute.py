@@ -18,7 +18,7 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
-from dipxl.systems.tribute import score_by_shape, score_one_by_shape
+from dipxl.systems.tables import score_by_shape, score_one_by_shape
 
 __all__ = ["OpenTribute", "Params", "exact", "score", "score_many"]
 

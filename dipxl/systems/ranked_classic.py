@@ -3,13 +3,12 @@ CATALOGUE.md "Ranked Classic family")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.systems.base import ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -21,6 +20,7 @@ from dipxl.systems.common import (
     score_table,
     solo_year,
 )
+from dipxl.systems.tables import ByYear, score_by_years, seats_by_years, years_after
 
 __all__ = ["DEFAULT", "Params", "RankedClassic", "rank_points", "score", "score_many"]
 
@@ -149,49 +149,22 @@ def _score(game: Game, params: Params, rule: Rule) -> tuple[float, ...]:
     table = _game_table(desc, game.year if desc[0] >= params.victory_centres else None, rule)
     if table is None or game.conceded_to is not None:
         return _exact(game, params)
-    if desc[6]:  # nobody eliminated
-        return tuple([table[c] for c in game.centres])
-    eliminated = _eliminated(params.round_to)
-    try:
-        return tuple([table[c] if c else eliminated[e]
-                      for c, e in zip(game.centres, game.years, strict=True)])
-    except KeyError:  # an eliminated seat without its year: refused
-        return _exact(game, params)
+    # An eliminated seat without its year: refused.
+    return seats_by_years(game, table, _eliminated(params.round_to)) or _exact(game, params)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
-    """:func:`score` of many games (each game shape's table is worked out
-    once a call, so a tournament costs one look-up a game)."""
+    """:func:`score` of many games (each drawn shape's table is worked out
+    once a call, so a tournament costs one look-up a game; a solo, one by
+    one: its table depends on its year too)."""
     rule = _rule(params)
-    victory = params.victory_centres
-    eliminated = _eliminated(params.round_to)
-    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
-    get = memo.get
-    out: list[tuple[float, ...]] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        table = get(desc)
-        if table is None:
-            # (): one by one, as a solo is (its table depends on its year too).
-            table = memo[desc] = (() if desc[0] >= victory
-                                  else _game_table(desc, None, rule) or ())
-        if not table or game.conceded_to is not None:
-            append(_score(game, params, rule))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        if desc[6]:  # nobody eliminated
-            append((table[a], table[b], table[c], table[d], table[e], table[f], table[g]))
-            continue
-        ya, yb, yc, yd, ye, yf, yg = game.years
-        try:
-            append((table[a] if a else eliminated[ya], table[b] if b else eliminated[yb],
-                    table[c] if c else eliminated[yc], table[d] if d else eliminated[yd],
-                    table[e] if e else eliminated[ye], table[f] if f else eliminated[yf],
-                    table[g] if g else eliminated[yg]))
-        except KeyError:  # an eliminated seat without its year: refused
-            append(_exact(game, params))
-    return out
+    return score_by_years(games, params, rule, _draw_table, _eliminated(params.round_to), _exact,
+                          concessions=True, other=_score)
+
+
+def _draw_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | None:
+    """The survivors' scores by centre count of a drawn game of that shape."""
+    return _game_table(ordered, None, rule)
 
 
 def _rule(params: Params) -> Rule:
@@ -224,13 +197,10 @@ def _game_table(ordered: tuple[int, ...], year: int | None, rule: Rule
     return score_table(table, round_to)
 
 
-# A small cache of a pure function: an eliminated power's score (its years
-# survived, rounded as finish rounds) by elimination year, the same in every
-# game (read, never changed: Mapping); a seat with no year is a KeyError.
-@lru_cache(maxsize=16)
-def _eliminated(round_to: int | None) -> Mapping[int | None, float]:
-    return {e: round_half_up(float(e - FIRST_YEAR), round_to)
-            for e in range(FIRST_YEAR, LAST_YEAR + 1)}
+def _eliminated(round_to: int | None) -> ByYear:
+    """An eliminated power's score by elimination year: its years survived
+    after 1901, rounded as finish rounds (a seat with no year is a KeyError)."""
+    return years_after(FIRST_YEAR, round_to)
 
 
 def _exact(game: Game, params: Params) -> tuple[float, ...]:

@@ -6,9 +6,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -20,6 +19,7 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
+from dipxl.systems.tables import rule_maker, year_table
 
 __all__ = ["DEFAULT", "Params", "SouthernSun", "score", "score_many"]
 
@@ -179,8 +179,7 @@ def _year_scores(rule: Rule) -> Mapping[int | None, float]:
     year: ``per_year`` a year played, its elimination year included
     (rounded to ``round_to`` decimals, if set)."""
     per_year, round_to = rule.values[5], rule.values[6]
-    return {year: round_half_up(float(per_year * (year - FIRST_YEAR + 1)), round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    return year_table(lambda year: float(per_year * (year - FIRST_YEAR + 1)), round_to)
 
 
 @lru_cache(maxsize=64)

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
-from dipxl.systems.carnage import RuleOf, Table, score_shape, score_shapes
 from dipxl.systems.common import Rule, WinDrawParams, game_winner, score_table, solo_scores
+from dipxl.systems.tables import RuleOf, Table, score_by_shape, score_one_by_shape
 
 __all__ = ["Params", "SumOfSquares", "by_rule", "score", "score_many"]
 
@@ -69,18 +69,18 @@ def by_rule(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
 
 # What is memoised, and why: a game's scores follow from its shape (its
 # counts, highest first) as a table by centre count, so a tournament costs a
-# look-up and seven subscripts a game (carnage.score_shapes); a bounded cache
+# look-up and seven subscripts a game (tables.score_by_shape); a bounded cache
 # keeps the tables between calls.  A concession is scored by by_rule.
 
 
 def score(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     """The Sum of Squares scores of one game (the rule: :class:`SumOfSquares`)."""
-    return score_shape(game, params, _rule(params), _game_table, by_rule)
+    return score_one_by_shape(game, params, _rule(params), _game_table, by_rule)
 
 
 def score_many(games: Iterable[Game], params: Params = DEFAULT) -> list[tuple[float, ...]]:
     """:func:`score` of many games (each game shape's table worked out once a call)."""
-    return score_shapes(games, params, _rule(params), _game_table, by_rule)
+    return score_by_shape(games, params, _rule(params), _game_table, by_rule)
 
 
 # The parameters the tables depend on.

@@ -7,9 +7,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
+from dipxl.model import FIRST_YEAR, Game
 from dipxl.ranking import TieShare, position_points, round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, ELIMINATED_YEARS, BoardInput, GameSystem, param
 from dipxl.systems.carnage import standing
 from dipxl.systems.common import (
@@ -21,6 +20,7 @@ from dipxl.systems.common import (
     need_elimination_years,
     score_table,
 )
+from dipxl.systems.tables import rule_maker, year_table
 
 __all__ = ["DEFAULT", "Params", "SydneyLeague", "score", "score_many"]
 
@@ -275,11 +275,12 @@ def _rank_scores(start: int, tied: int, won: bool, rule: Rule) -> Mapping[int | 
     positions, per_year, loss_factor, round_to = (rule.values[2], rule.values[3],
                                                   rule.values[5], rule.values[6])
     points = position_points([0] * tied, positions[start:], TieShare.SHARE)[0]
-    scores: dict[int | None, float] = {}
-    for year in range(FIRST_YEAR, LAST_YEAR + 1):
-        drawn = points + per_year * (year - FIRST_YEAR + 1)
-        scores[year] = round_half_up(drawn * loss_factor if won else drawn, round_to)
-    return scores
+
+    def score(year: int) -> float:
+        drawn: float = points + per_year * (year - FIRST_YEAR + 1)
+        return drawn * loss_factor if won else drawn
+
+    return year_table(score, round_to)
 
 
 def _score_exact(game: Game, params: Params) -> tuple[float, ...]:

@@ -1,15 +1,10 @@
-"""Tribute (dipvis GScoringTribute; source http://windycityweasels.org/tribute-scoring-system/).
-
-Also the scoring loop of the systems that read the centres alone but for a
-concession, shared with OpenTribute and Vulcan: :func:`score_by_shape`.
-"""
+"""Tribute (dipvis GScoringTribute; source http://windycityweasels.org/tribute-scoring-system/)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
@@ -22,9 +17,9 @@ from dipxl.systems.common import (
     score_table,
     solo_scores,
 )
+from dipxl.systems.tables import score_by_shape, score_one_by_shape
 
-__all__ = ["Params", "Tribute", "exact", "score", "score_by_shape", "score_many",
-           "score_one_by_shape"]
+__all__ = ["Params", "Tribute", "exact", "score", "score_many"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,46 +124,3 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | Non
     return score_table({
         c: 0.0 if c == 0 else c + share + (received if c == top else -tribute) for c in ordered
     }, round_to)
-
-
-# ------------------------------------------------------------------ the loop
-# Shared with OpenTribute and Vulcan: every seat scores by its centres and
-# the game's shape, but in a game conceded to one power.
-
-P = TypeVar("P", bound=GameParams)
-Scores = tuple[float, ...]
-# ``table(shape, rule)``: the scores by centre count of a game of that shape
-# (None: the shape is refused); ``exact(game, params)``: the seat-by-seat
-# path of a concession and of a refused board (which it raises for).
-TableOf = Callable[[tuple[int, ...], Rule], "Scores | None"]
-Exact = Callable[[Game, P], Scores]
-
-
-def score_by_shape(games: Iterable[Game], params: P, rule: Rule, table: TableOf,
-                   exact: Exact[P]) -> list[Scores]:
-    """The scores of ``games`` by a system's tables (see :data:`TableOf`)."""
-    memo: dict[tuple[int, ...], Scores | None] = {}  # each game shape met in this call
-    get = memo.get
-    out: list[Scores] = []
-    append = out.append
-    for game in games:
-        desc = game.centres_desc
-        scores = get(desc)
-        if scores is None:
-            scores = memo[desc] = table(desc, rule)
-        if scores is None or game.conceded_to is not None:
-            append(exact(game, params))
-            continue
-        a, b, c, d, e, f, g = game.centres  # seven subscripts beat map() here
-        append((scores[a], scores[b], scores[c], scores[d], scores[e], scores[f], scores[g]))
-    return out
-
-
-def score_one_by_shape(game: Game, params: P, rule: Rule, table: TableOf,
-                       exact: Exact[P]) -> Scores:
-    """:func:`score_by_shape` of one game."""
-    scores = table(game.centres_desc, rule)
-    if scores is None or game.conceded_to is not None:
-        return exact(game, params)
-    a, b, c, d, e, f, g = game.centres
-    return (scores[a], scores[b], scores[c], scores[d], scores[e], scores[f], scores[g])

@@ -9,7 +9,7 @@ from functools import lru_cache
 from dipxl.model import Game
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
 from dipxl.systems.common import GameParams, Rule, check_number, game_winner, rule_of, score_table
-from dipxl.systems.tribute import score_by_shape, score_one_by_shape
+from dipxl.systems.tables import score_by_shape, score_one_by_shape
 
 __all__ = ["Params", "Vulcan", "exact", "score", "score_many"]
 

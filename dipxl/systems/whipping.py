@@ -6,8 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import Game
 from dipxl.systems.base import ELIMINATED_YEARS, FINAL_YEAR, BoardInput, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -19,7 +18,7 @@ from dipxl.systems.common import (
     score_table,
     solo_winner,
 )
-from dipxl.systems.manorcon import score_by_years, score_one_by_years
+from dipxl.systems.tables import ByYear, score_by_years, score_one_by_years, years_after
 
 __all__ = ["BASE_YEAR", "DEFAULT", "Params", "Whipping", "exact", "score", "score_many"]
 
@@ -143,11 +142,7 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | Non
                         for c in ordered if c}, round_to)
 
 
-# Worked out once a rule (a few hundred years), not once a game or a call.
-@lru_cache(maxsize=64)
-def _year_scores(rule: Rule) -> dict[int | None, float]:
+def _year_scores(rule: Rule) -> ByYear:
     """The score of a power that played to a year, by the year (every year
-    a game may give): the year - 1900.  Private: nobody changes it."""
-    round_to = rule.values[-1]
-    return {year: round_half_up(float(year - BASE_YEAR), round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    a game may give): the year - 1900."""
+    return years_after(BASE_YEAR, rule.values[-1])

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dipxl.errors import ParameterError
-from dipxl.model import FIRST_YEAR, LAST_YEAR, Game
-from dipxl.ranking import round_half_up
+from dipxl.model import Game
 from dipxl.systems.base import (
     ELIMINATED_YEARS,
     FINAL_YEAR,
@@ -20,13 +19,13 @@ from dipxl.systems.common import (
     GameParams,
     Rule,
     check_number,
+    game_winner,
     need_elimination_years,
     rule_of,
     score_table,
-    solo_winner,
     solo_year,
 )
-from dipxl.systems.manorcon import score_by_years, score_one_by_years
+from dipxl.systems.tables import ByYear, score_by_years, score_one_by_years, years_after
 
 __all__ = ["BASE_YEAR", "DEFAULT", "Params", "WorldClassic", "exact", "score", "score_many"]
 
@@ -117,9 +116,7 @@ def exact(game: Game, params: Params = DEFAULT) -> tuple[float, ...]:
     centres = game.centres
     years = need_elimination_years(game) if 0 in centres else (None,) * 7
     dead = [float(y - BASE_YEAR) if y is not None else 0.0 for y in years]
-    won = solo_winner(game, params.victory_centres)
-    if won is None:  # a concession wins too (dipvis's soloer())
-        won = game.conceded_to
+    won = game_winner(game, params.victory_centres)  # a concession wins too
     if won is not None:
         losers = [i for i, c in enumerate(centres) if c and i != won]
         lost = float(solo_year(game) - BASE_YEAR) if losers else 0.0
@@ -164,12 +161,7 @@ def _game_table(ordered: tuple[int, ...], rule: Rule) -> tuple[float, ...] | Non
                         for c in ordered if c}, round_to)
 
 
-# Worked out once a rule (a few hundred years), not once a game or a call.
-@lru_cache(maxsize=64)
-def _year_scores(rule: Rule) -> dict[int | None, float]:
+def _year_scores(rule: Rule) -> ByYear:
     """The score of a power that lasted to a year, by the year (every year
-    a game may give): a point a year after 1901.  Private: nobody changes
-    it."""
-    round_to = rule.values[-1]
-    return {year: round_half_up(float(year - BASE_YEAR), round_to)
-            for year in range(FIRST_YEAR, LAST_YEAR + 1)}
+    a game may give): a point a year after 1901."""
+    return years_after(BASE_YEAR, rule.values[-1])

@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from dipxl.model import MAX_CENTRES, Game
 from dipxl.ranking import round_half_up
-from dipxl.systems.bangkok import rule_maker
 from dipxl.systems.base import CONCESSION_FLAGS, GameSystem, param
 from dipxl.systems.common import (
     GameParams,
@@ -17,6 +16,7 @@ from dipxl.systems.common import (
     game_winner,
     solo_scores,
 )
+from dipxl.systems.tables import rule_maker
 
 __all__ = ["BANDS", "DEFAULT", "Params", "YourDrawSize", "band_points", "score", "score_many"]
 
