@@ -597,21 +597,7 @@ class _Reader:
             return {}
         header_index, columns = found
         ref = _sheet_ref(sheet)
-        for cells, holds in (
-            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), header_index + 1),
-                       self.package.constant_cells(sheet, columns.values(), header_index + 1)),
-             "a formula"),
-            (self.package.error_cells(sheet, columns.values(), header_index + 1),
-             "the error value"),
-        ):
-            if cells:
-                (at, col), seen = min(cells.items())
-                cell = f"{ref}!{column_letter(col + 1)}{at}"
-                what = next(k for k, c in columns.items() if c == col)
-                raise InputError(
-                    f"{what} holds {holds} ({seen}); dipxl reads only typed-in values: "
-                    "enter the name itself", cell, field=what, value=seen, cell=cell,
-                )
+        self._typed_only(sheet, rows, columns, header_index, "the name")
         names: dict[str, tuple[str, str]] = {}
         for number, row in enumerate(rows[header_index + 1 :], start=header_index + 2):
             text = {}
@@ -625,6 +611,28 @@ class _Reader:
             if text["player"] and (text.get("first name") or text.get("last name")):
                 names[text["player"]] = (text.get("first name", ""), text.get("last name", ""))
         return names
+
+    def _typed_only(self, sheet: str, rows: list[list[Any]], columns: Mapping[str, int],
+                    header_index: int, instead: str) -> None:
+        """InputError at the first cell below the header of ``columns`` (name
+        -> column index) holding a formula or an error value: dipxl reads
+        only typed-in values (``instead``: what to enter)."""
+        ref = _sheet_ref(sheet)
+        for cells, holds in (
+            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), header_index + 1),
+                       self.package.constant_cells(sheet, columns.values(), header_index + 1)),
+             "a formula"),
+            (self.package.error_cells(sheet, columns.values(), header_index + 1),
+             "the error value"),
+        ):
+            if cells:
+                (at, col), seen = min(cells.items())
+                cell = f"{ref}!{column_letter(col + 1)}{at}"
+                what = next(k for k, c in columns.items() if c == col)
+                raise InputError(
+                    f"{what} holds {holds} ({seen}); dipxl reads only typed-in values: "
+                    f"enter {instead} itself", cell, field=what, value=seen, cell=cell,
+                )
 
     def player_statuses(self) -> list[tuple[str, Status, str]]:
         """(player, status, its cell) of each row of the Players sheet when
@@ -642,19 +650,7 @@ class _Reader:
             return []
         index, columns = found
         ref = _sheet_ref(sheet)
-        for cells, holds in (
-            (_typed_in(rows, self.package.formula_cells(sheet, columns.values(), index + 1),
-                       self.package.constant_cells(sheet, columns.values(), index + 1)),
-             "a formula"),
-            (self.package.error_cells(sheet, columns.values(), index + 1), "the error value"),
-        ):
-            if cells:
-                (at, col), seen = min(cells.items())
-                cell = f"{ref}!{column_letter(col + 1)}{at}"
-                what = next(k for k, c in columns.items() if c == col)
-                raise InputError(
-                    f"{what} holds {holds} ({seen}); dipxl reads only typed-in values: "
-                    "enter the value itself", cell, field=what, value=seen, cell=cell)
+        self._typed_only(sheet, rows, columns, index, "the value")
         listed = []
         problems = []
         for number, row in enumerate(rows[index + 1 :], start=index + 2):
