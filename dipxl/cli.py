@@ -359,7 +359,13 @@ def new_cmd(
     Default sizes: 3 rounds; boards for every player (3 boards of placeholders
     when no players are given).
     """
-    from dipxl.workbook.writer import SizeError, default_players, user_text, write_workbook
+    from dipxl.workbook.writer import (
+        SizeError,
+        default_players,
+        formulas_follow,
+        user_text,
+        write_workbook,
+    )
 
     if out.suffix.lower() != ".xlsx":
         raise click.UsageError(
@@ -381,6 +387,7 @@ def new_cmd(
     spec = get_system(system_id)
     try:
         chosen = spec.make_params(parse_overrides(params))
+        formulas_follow(spec, chosen)
     except DipxlError as err:
         raise click.UsageError(f"-p: {err}") from None
     _check_rounds(chosen, rounds, rounds_given=_given("rounds"))

@@ -456,3 +456,19 @@ def test_round_systems_and_best_rounds_through_the_command_line(tmp_path: Path) 
         mine = sorted((s for s in player["round_scores"] if s is not None), reverse=True)
         assert player["score"] == pytest.approx(sum(mine[:2]))
     assert any("round_systems mixes" in w for w in data["warnings"])
+
+
+@pytest.mark.parametrize("setting", ["sit_out_bonus=10", "round_systems=cdiplo,detour09",
+                                     "round_score=best", "average_offset=10"])
+def test_dipxl_new_refuses_an_event_parameter_its_formulas_do_not_follow(
+    tmp_path: Path, setting: str
+) -> None:
+    """A generated workbook would score as if the parameter were not set:
+    refused (a usage error naming it), never a workbook that differs
+    silently from dipxl score."""
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / "e.xlsx"), "-s", "cdiplo",
+                                      "-p", setting])
+    assert result.exit_code == 2, result.output
+    assert setting.split("=")[0] in result.stderr
+    assert "do not follow" in result.stderr
+    assert not (tmp_path / "e.xlsx").exists()

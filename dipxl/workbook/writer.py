@@ -24,7 +24,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell.cell import MergedCell
 
-from dipxl.errors import DipxlError
+from dipxl.errors import DipxlError, ParameterError
 from dipxl.io.files import atomic_write
 from dipxl.io.limits import NEW_SEATS
 from dipxl.model import Tournament
@@ -44,6 +44,7 @@ __all__ = [
     "SizeError",
     "build_workbook",
     "default_players",
+    "formulas_follow",
     "user_text",
     "write_workbook",
 ]
@@ -71,6 +72,22 @@ def check_size(rounds: int, boards: int, players: int) -> None:
         )
 
 
+def formulas_follow(spec: System, params: Any) -> None:
+    """ParameterError, naming it, for an event-format parameter set away
+    from its default that a generated workbook's formulas do not follow
+    yet (:meth:`~dipxl.systems.base.SystemBase.event_parameters`): its
+    scores would silently differ from ``dipxl score``'s."""
+    for name, default in spec.event_parameters():
+        value = getattr(params, name)
+        if value != default:
+            raise ParameterError(
+                f"{name}: a generated workbook's formulas do not follow this parameter "
+                f"yet; leave it out here and score the event with dipxl score -p "
+                f"{name}=... (the workbook's results read as they are)",
+                field=name, value=value,
+            )
+
+
 def build_workbook(
     system: str | System,
     params: Any = None,
@@ -90,6 +107,7 @@ def build_workbook(
     spec = get_system(system)
     if params is None or isinstance(params, Mapping):
         params = spec.make_params(params)
+    formulas_follow(spec, params)
     title = user_text(title, "title", "title")
     if tournament is not None:
         rounds = max(rounds, max((g.round for g in tournament.games), default=1))

@@ -128,6 +128,11 @@ def test_hostile_settings_cells(which: tuple[str, str], value: object) -> None:
             book = read_workbook(path)
             standings = score_tournament(book.tournament, book.system or spec, book.overrides)
         except DipxlError as err:
+            if name == "victory_centres" and "two powers reach the victory criterion" in str(err):
+                # A legal victory count so low (=2 is read as the 2 typed)
+                # that a board has two winners: that board is the error.
+                assert "Results!" in str(err), str(err)
+                return
             assert str(err).startswith(f"e.xlsx: Settings!{cell.coordinate}: "), str(err)
             return
         assert _all_finite(standings_dict(standings))
